@@ -1,0 +1,71 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+// Despite its name, the public key is the bearer secret of the account: anyone holding it reads
+// the statistics. So it is masked like a password.
+const MASKED = { password: true };
+
+/** Click statistics interface (Takeads style): a public key sent as a bearer token. */
+export class ClickStatisticsApi implements ICredentialType {
+	name = 'clickStatisticsApi';
+
+	displayName = 'Click Statistics API';
+
+	icon = {
+		light: 'file:../nodes/ClickReport/clickReport.svg',
+		dark: 'file:../nodes/ClickReport/clickReport.dark.svg',
+	} as const;
+
+	documentationUrl = 'https://developers.takeads.com/knowledge-base/article/authorization';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.takeads.com',
+			placeholder: 'https://api.takeads.com',
+			description: 'Root URL of the click statistics API. A trailing slash or a path prefix is fine.',
+			required: true,
+		},
+		{
+			displayName: 'Public Key',
+			name: 'publicKey',
+			type: 'string',
+			typeOptions: MASKED,
+			default: '',
+			required: true,
+			description: 'The account public key: letters and digits only, without the word Bearer',
+		},
+		{
+			displayName: 'Max Requests per Second',
+			name: 'maxRequestsPerSecond',
+			type: 'number',
+			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			default: 3,
+			description:
+				'Client-side pace shared by every node and execution that uses this credential. The service allows 3 requests per second and 100 per 5 minutes.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.publicKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/v2/api/stats/click',
+			qs: { limit: 1 },
+		},
+	};
+}

@@ -1,0 +1,1 @@
+import { config } from '@n8n/node-cli/eslint'; export default config;

@@ -1,0 +1,10 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	testMatch: ['<rootDir>/test/**/*.test.ts'],
+	setupFiles: ['<rootDir>/test/harness/env.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
+	testTimeout: 60_000,
+	maxWorkers: 2,
+};

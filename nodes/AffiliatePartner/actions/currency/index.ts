@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getMany from './getMany.operation';
+
+export { getMany };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['currency'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List currencies with their symbol and minimum withdrawal amount',
+				action: 'Get many currencies',
+			},
+		],
+		default: 'getMany',
+	},
+	...getMany.description,
+];

@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as getMany from './actions/click/getMany.operation';
+import { router } from './actions/router';
+
+export class ClickReport implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Click Report',
+		name: 'clickReport',
+		icon: { light: 'file:clickReport.svg', dark: 'file:clickReport.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] === "getMany" ? "Get many click items" : $parameter["operation"]}}',
+		description: 'Daily click statistics per merchant, SubID and ad space (Takeads click report)',
+		defaults: { name: 'Click Report' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'clickStatisticsApi', required: true }],
+		properties: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getMany',
+						description: 'Get click items of the report',
+						action: 'Get many click items',
+					},
+				],
+				default: 'getMany',
+			},
+			...getMany.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,25 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+/** The Return All / Limit pair every list operation has. */
+export function returnAllAndLimit(show: IDisplayOptions['show'], maxPerPage = 500): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			hint: `Above ${maxPerPage} the node reads several pages`,
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}

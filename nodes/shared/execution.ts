@@ -1,0 +1,52 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** One operation's work for one input item. */
+export type ItemOperation = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+
+/** Records as output items, each paired with the input item that asked for it. */
+export function toItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
+	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/** Reads Return All and Limit: `undefined` means all. */
+export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), `Limit must be a whole number of at least 1, got ${limit}`, {
+			itemIndex,
+		});
+	}
+	return limit;
+}
+
+/**
+ * Runs an operation once per input item. With "Continue On Fail", a failed item becomes an
+ * error item paired with its input and the others go on.
+ */
+export async function runPerItem(
+	context: IExecuteFunctions,
+	operation: ItemOperation,
+): Promise<INodeExecutionData[][]> {
+	const items = context.getInputData();
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			output.push(...(await operation.call(context, itemIndex)));
+		} catch (error) {
+			if (context.continueOnFail()) {
+				const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
+				const json: IDataObject = { error: failure.message ?? String(error) };
+				if (failure.description) json.description = failure.description;
+				if (failure.httpCode) json.httpCode = failure.httpCode;
+				output.push({ json, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			// Both constructors hand back an error that already is one of theirs, unchanged.
+			if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
+			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+		}
+	}
+	return [output];
+}

@@ -1,0 +1,284 @@
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	PollContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeCredentials,
+	INodeExecutionData,
+	INodeType,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow, createRunExecutionData } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials';
+import { CREDENTIAL_TEST_NODE_TYPE, INPUT_NODE_TYPE, PACKAGE, nodeTypes } from './nodeTypes';
+
+export const credentialsHelper = new TestCredentialsHelper();
+
+let credentialCounter = 0;
+
+/** Stores a credential and returns the reference a node carries. */
+export function addCredential(type: string, data: ICredentialDataDecryptedObject, id?: string): INodeCredentials {
+	const details = credentialsHelper.add(id ?? `cred-${++credentialCounter}`, type, data);
+	return { [type]: details };
+}
+
+function workflowData(nodes: INode[], connections: IWorkflowBase['connections']): IWorkflowBase {
+	return {
+		id: 'test-workflow',
+		name: 'Test workflow',
+		active: false,
+		isArchived: false,
+		nodes,
+		connections,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as unknown as IWorkflowBase;
+}
+
+function additionalData(workflow: IWorkflowBase, mode: WorkflowExecuteMode): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper,
+		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', workflow),
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not used in these tests');
+		},
+		executionId: 'test-execution',
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		userId: 'test-user',
+		setExecutionStatus: () => {},
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface NodeUnderTest {
+	/** Node name inside the package, e.g. `affiliatePartner`. */
+	type: string;
+	parameters: INode['parameters'];
+	credentials: INodeCredentials;
+	continueOnFail?: boolean;
+	name?: string;
+}
+
+export interface NodeRun {
+	items: INodeExecutionData[];
+	/** The error of the node, when it failed (without Continue On Fail). */
+	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
+	run: IRun;
+}
+
+/**
+ * Runs `input items → node` as a real workflow through n8n-core's WorkflowExecute: parameters
+ * and expressions are resolved by n8n, and the node's HTTP goes through n8n's request helpers.
+ */
+export async function runNode(node: NodeUnderTest, input: INodeExecutionData[] = [{ json: {} }]): Promise<NodeRun> {
+	const name = node.name ?? 'Node under test';
+	const nodes: INode[] = [
+		{
+			id: 'input',
+			name: 'Input',
+			type: INPUT_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(input) },
+		},
+		{
+			id: 'target',
+			name,
+			type: `${PACKAGE}.${node.type}`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: node.parameters,
+			credentials: node.credentials,
+			onError: node.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+		},
+	];
+	const connections = { Input: { main: [[{ node: name, type: 'main' as const, index: 0 }]] } };
+	const data = workflowData(nodes, connections);
+	const workflow = new Workflow({
+		id: data.id,
+		name: data.name,
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		staticData: {},
+		settings: {},
+	});
+	const executionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: nodes[0], data: { main: [[{ json: {} }]] }, source: null }],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData(data, 'manual'), 'manual', executionData);
+	const run = await execute.processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[name]?.[0];
+	return {
+		items: (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[],
+		error: (taskData?.error ?? run.data.resultData.error) as NodeRun['error'],
+		run,
+	};
+}
+
+export interface TriggerHandle {
+	workflow: Workflow;
+	node: INode;
+	/** Runs one poll as n8n does on schedule (mode `trigger`), or a manual "Fetch test event". */
+	poll(options?: { mode?: 'trigger' | 'manual'; budgetMs?: number }): Promise<INodeExecutionData[][] | null>;
+	/** The node's static data as n8n would store it (plain JSON). */
+	staticData(): IDataObject;
+	/** A new workflow from the stored static data, as after an n8n restart. */
+	restart(): TriggerHandle;
+}
+
+/** Builds a workflow around the trigger node; each `poll()` goes through n8n-core's PollContext. */
+export function createTrigger(
+	parameters: INode['parameters'],
+	credentials: INodeCredentials,
+	staticData: IDataObject = {},
+): TriggerHandle {
+	const node: INode = {
+		id: 'trigger',
+		name: 'Click Report Trigger',
+		type: `${PACKAGE}.clickReportTrigger`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials,
+	};
+	const data = workflowData([node], {});
+	const workflow = new Workflow({
+		id: data.id,
+		name: data.name,
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: JSON.parse(JSON.stringify(staticData)),
+		settings: {},
+	});
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1) as INodeType;
+	const handle: TriggerHandle = {
+		workflow,
+		node,
+		async poll(options = {}) {
+			const mode = options.mode ?? 'trigger';
+			const context = new PollContext(
+				workflow,
+				node,
+				additionalData(data, mode),
+				mode,
+				'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				options.budgetMs === undefined ? undefined : () => options.budgetMs as number,
+			);
+			return await nodeType.poll!.call(context);
+		},
+		staticData() {
+			return JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		},
+		restart() {
+			return createTrigger(parameters, credentials, handle.staticData());
+		},
+	};
+	return handle;
+}
+
+/**
+ * Tests a credential the way n8n's credential tester does: the credential type's `test.request`
+ * is run by n8n-core's RoutingNode, as a node of type noOp with the `temp` parameter.
+ */
+export async function testCredential(type: string, data: ICredentialDataDecryptedObject) {
+	const { credentialTypes } = await import('./credentials');
+	const credentialType = credentialTypes[type];
+	const reference = addCredential(type, data);
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: CREDENTIAL_TEST_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { temp: '' },
+		credentials: reference,
+	};
+	const testNodeType: INodeType = {
+		description: {
+			...(nodeTypes.getByNameAndVersion(CREDENTIAL_TEST_NODE_TYPE, 1) as INodeType).description,
+			credentials: [{ name: type, required: true }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: credentialType.test!.request },
+					default: '',
+				},
+			],
+		},
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: {
+			getByName: () => testNodeType,
+			getByNameAndVersion: () => testNodeType,
+			getKnownTypes: () => ({}),
+		},
+	});
+	const wfData = workflowData([node], {});
+	const inputData = { main: [[{ json: {} }]] };
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData(wfData, 'internal'),
+		'internal',
+		createRunExecutionData(),
+		0,
+		inputData.main[0],
+		inputData,
+		{ node, data: {}, source: null },
+		[],
+	);
+	const decrypted = await credentialsHelper.getDecrypted(
+		{} as IWorkflowExecuteAdditionalData,
+		reference[type],
+		type,
+	);
+	const routingNode = new RoutingNode(context, testNodeType, {
+		id: reference[type].id as string,
+		name: reference[type].name,
+		type,
+		data: decrypted,
+	});
+	try {
+		await routingNode.runNode();
+		return { status: 'OK' as const, message: 'Connection successful!' };
+	} catch (error) {
+		return { status: 'Error' as const, message: (error as Error).message, error: error as Error };
+	}
+}
