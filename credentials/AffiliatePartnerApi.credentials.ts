@@ -135,6 +135,16 @@ export class AffiliatePartnerApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl}}',
 			url: '/websites/kinds/',
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'The access token was refused. Check it, or the client ID and secret.' },
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 403, message: 'The token lacks the public_data right needed for this test.' },
+			},
+		],
 	};
 }
 

@@ -67,5 +67,11 @@ export class ClickStatisticsApi implements ICredentialType {
 			url: '/v2/api/stats/click',
 			qs: { limit: 1 },
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'The public key was refused. Check it in your account settings.' },
+			},
+		],
 	};
 }

@@ -7,6 +7,7 @@ import {
 } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
 	IDataObject,
 	INode,
 	INodeCredentials,
@@ -279,6 +280,22 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 		await routingNode.runNode();
 		return { status: 'OK' as const, message: 'Connection successful!' };
 	} catch (error) {
-		return { status: 'Error' as const, message: (error as Error).message, error: error as Error };
+		return testFailure(error, credentialType.test!.rules);
 	}
+}
+
+/** What n8n's credential tester shows for a failed test: only a message, from a rule or the status. */
+function testFailure(error: unknown, rules: ICredentialTestRequest['rules']) {
+	const failure = error as { message?: string; cause?: { code?: string; response?: { status: number; statusText?: string } } };
+	const response = failure.cause?.response;
+	if (response) {
+		for (const rule of rules ?? []) {
+			if (rule.type === 'responseCode' && rule.properties.value === response.status) {
+				return { status: 'Error' as const, message: rule.properties.message };
+			}
+		}
+		return { status: 'Error' as const, message: response.statusText || `Received HTTP status code: ${response.status}` };
+	}
+	if (failure.cause?.code) return { status: 'Error' as const, message: failure.cause.code };
+	return { status: 'Error' as const, message: failure.message ?? String(error) };
 }

@@ -1,6 +1,12 @@
 import { sleep } from 'n8n-workflow';
 
 /**
+ * Requests are spaced for a rate this much under the configured one: at exactly the limit, a few
+ * milliseconds of network jitter put one request too many into the service's sliding window.
+ */
+const HEADROOM = 0.97;
+
+/**
  * Spaces requests evenly at a given rate. Every caller reserves the next free slot before it
  * waits, so any number of concurrent callers share one pace without bursts.
  */
@@ -20,7 +26,7 @@ export class RequestPacer {
 	async acquire(): Promise<void> {
 		const now = Date.now();
 		const slot = Math.max(now, this.nextFreeSlot);
-		this.nextFreeSlot = slot + 1000 / this.requestsPerSecond;
+		this.nextFreeSlot = slot + 1000 / (this.requestsPerSecond * HEADROOM);
 		if (slot > now) await sleep(slot - now);
 	}
 }

@@ -1,0 +1,170 @@
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { clickCredential, partnerCredential, probe, uniqueIds } from './helpers';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ clickItems: 12_000, clickDays: 200 });
+});
+afterAll(async () => sandbox.close());
+beforeEach(() => {
+	sandbox.clearFaults();
+	sandbox.resetRequests();
+	sandbox.configure({ latencyMs: 0, partnerLimitCap: 500 });
+});
+
+/** Requests per second between the first and the last arrival. */
+function measuredRate(times: number[]): number {
+	const sorted = [...times].sort((a, b) => a - b);
+	return ((sorted.length - 1) * 1000) / (sorted[sorted.length - 1] - sorted[0]);
+}
+
+describe('client-side rate limit', () => {
+	test('50 concurrent calls hold maxRequestsPerSecond within 10%', async () => {
+		const credentials = partnerCredential(sandbox, { maxRequestsPerSecond: 20 });
+		const result = await probe(credentials, { path: '/currencies/', parallel: 50 });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(50);
+		const rate = measuredRate(sandbox.requests.map((request) => request.time));
+		console.log(`limiter: 50 concurrent calls at maxRequestsPerSecond=20 measured ${rate.toFixed(2)} req/s`);
+		expect(rate).toBeGreaterThan(18);
+		expect(rate).toBeLessThanOrEqual(20);
+	});
+
+	test('two executions with the same credential share one pace', async () => {
+		const credentials = clickCredential(sandbox, { maxRequestsPerSecond: 10 });
+		const call = { api: 'click' as const, path: '/v2/api/stats/click', qs: { limit: 1 }, parallel: 15 };
+		const [first, second] = await Promise.all([probe(credentials, call), probe(credentials, call)]);
+		expect(first.error ?? second.error).toBeUndefined();
+		const rate = measuredRate(sandbox.requests.map((request) => request.time));
+		console.log(`limiter: 2 executions x 15 calls at maxRequestsPerSecond=10 measured ${rate.toFixed(2)} req/s`);
+		expect(sandbox.requests).toHaveLength(30);
+		expect(rate).toBeGreaterThan(9);
+		expect(rate).toBeLessThanOrEqual(10);
+	});
+
+	test('at the services\' real limits no request is refused', async () => {
+		sandbox.configure({ rateLimits: true, clickRequestsPerSecond: 3, clickRequestsPer5Min: 100 });
+		try {
+			const result = await probe(clickCredential(sandbox, { maxRequestsPerSecond: 3 }), {
+				api: 'click',
+				path: '/v2/api/stats/click',
+				qs: { limit: 1 },
+				parallel: 9,
+			});
+			expect(result.error).toBeUndefined();
+			expect(sandbox.requests.map((request) => request.status)).toEqual(new Array(9).fill(200));
+		} finally {
+			sandbox.configure({ rateLimits: false });
+		}
+	});
+});
+
+describe('partner list pagination', () => {
+	const lostOrderIds = () => sandbox.data.lostOrders.map((order) => order.id);
+
+	test('Return All with the server capping limit at 100: every record once, in order, minimum requests', async () => {
+		sandbox.configure({ partnerLimitCap: 100 });
+		const total = sandbox.data.lostOrders.length;
+		const result = await probe(partnerCredential(sandbox, { maxRequestsPerSecond: 50 }), {
+			mode: 'partnerList',
+			path: '/lost_orders/',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(lostOrderIds());
+		expect(uniqueIds(result.items)).toBe(total);
+		expect(sandbox.requests).toHaveLength(Math.ceil(total / 100));
+		const offsets = sandbox.requests.map((request) => Number(request.query.offset[0])).sort((a, b) => a - b);
+		expect(offsets).toEqual(Array.from({ length: Math.ceil(total / 100) }, (_, page) => page * 100));
+		expect(Math.max(...offsets)).toBeLessThan(total);
+	});
+
+	test('Return All without a cap asks for 500 per page', async () => {
+		const total = sandbox.data.lostOrders.length;
+		const result = await probe(partnerCredential(sandbox), { mode: 'partnerList', path: '/lost_orders/' });
+		expect(result.items).toHaveLength(total);
+		expect(sandbox.requests).toHaveLength(Math.ceil(total / 500));
+		expect(sandbox.requests[0].query.limit).toEqual(['500']);
+	});
+
+	test('a limit larger than the capped page reads just enough pages', async () => {
+		sandbox.configure({ partnerLimitCap: 100 });
+		const result = await probe(partnerCredential(sandbox), { mode: 'partnerList', path: '/lost_orders/', limit: 250 });
+		expect(result.items.map((item) => item.json.id)).toEqual(lostOrderIds().slice(0, 250));
+		expect(sandbox.requests.map((request) => `${request.query.offset}:${request.query.limit}`)).toEqual(
+			expect.arrayContaining(['0:250', '100:100', '200:50']),
+		);
+		expect(sandbox.requests).toHaveLength(3);
+	});
+
+	test('a list that fits one page costs one request, and filters are passed through', async () => {
+		const result = await probe(partnerCredential(sandbox), {
+			mode: 'partnerList',
+			path: '/lost_orders/',
+			qs: { status: 'rejected' },
+		});
+		const rejected = sandbox.data.lostOrders.filter((order) => order.status === 'rejected');
+		expect(result.items.map((item) => item.json.id)).toEqual(rejected.map((order) => order.id));
+		expect(sandbox.requests).toHaveLength(Math.ceil(rejected.length / 500));
+		expect(sandbox.requests[0].query.status).toEqual(['rejected']);
+	});
+});
+
+describe('click report pagination', () => {
+	const period = () => {
+		const days = [...new Set(sandbox.clicks.all().map((item) => item.date))].sort();
+		return { dateFrom: days[days.length - 120], dateTo: days[days.length - 1] };
+	};
+	const expected = (from: string, to: string) =>
+		sandbox.clicks.all().filter((item) => item.date >= from && item.date <= to);
+
+	test('Return All: pages after the first are read concurrently, in server order, exactly once', async () => {
+		sandbox.configure({ latencyMs: 200 });
+		const { dateFrom, dateTo } = period();
+		const truth = expected(dateFrom, dateTo);
+		expect(truth.length).toBeGreaterThan(2000);
+		const result = await probe(clickCredential(sandbox, { maxRequestsPerSecond: 50 }), {
+			mode: 'clickReport',
+			api: 'click',
+			path: '/v2/api/stats/click',
+			qs: { dateFrom, dateTo },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(truth.map((item) => item.id));
+		const pages = Math.ceil(truth.length / 500);
+		expect(sandbox.requests).toHaveLength(pages);
+		expect(sandbox.requests.every((request) => Number(request.query.offset[0]) < truth.length)).toBe(true);
+		// Concurrent: the later pages were all asked for before the first of them was answered.
+		const later = sandbox.requests.slice(1).map((request) => request.time);
+		expect(Math.max(...later) - Math.min(...later)).toBeLessThan(200);
+	});
+
+	test('a limit of 750 reads two pages and returns the first 750 in order', async () => {
+		const { dateFrom, dateTo } = period();
+		const result = await probe(clickCredential(sandbox), {
+			mode: 'clickReport',
+			api: 'click',
+			path: '/v2/api/stats/click',
+			qs: { dateFrom, dateTo },
+			limit: 750,
+		});
+		expect(result.items.map((item) => item.json.id)).toEqual(expected(dateFrom, dateTo).slice(0, 750).map((item) => item.id));
+		expect(sandbox.requests.map((request) => `${request.query.offset}:${request.query.limit}`)).toEqual(['0:500', '500:250']);
+	});
+
+	test('when items are added while pages are read, the report is read again: nothing skipped or doubled', async () => {
+		sandbox.configure({ latencyMs: 60 });
+		const { dateFrom, dateTo } = period();
+		const credentials = clickCredential(sandbox, { maxRequestsPerSecond: 20 });
+		const reading = probe(credentials, { mode: 'clickReport', api: 'click', path: '/v2/api/stats/click', qs: { dateFrom, dateTo } });
+		// Land an insert between the first page and the later ones.
+		await new Promise((resolve) => setTimeout(resolve, 90));
+		sandbox.clicks.insert([{ date: dateTo, count: 3 }]);
+		const result = await reading;
+		expect(result.error).toBeUndefined();
+		const truth = expected(dateFrom, dateTo);
+		expect(result.items.map((item) => item.json.id)).toEqual(truth.map((item) => item.id));
+		const firstPages = sandbox.requests.filter((request) => request.query.offset[0] === '0');
+		expect(firstPages.length).toBe(2);
+	});
+});
