@@ -1,0 +1,64 @@
+// Partner interface routing: path match -> authentication -> method -> scope -> user agreement -> handler.
+
+import { partnerError, Reply } from '../reply';
+import type { RequestContext } from '../state';
+import type { Scope } from '../tokens';
+import { createAppeal, getAppeal, listAppeals } from './appeals';
+import { listLandings } from './landings';
+import { createLostOrder, getLostOrder, listLostOrders } from './lostOrders';
+import { paymentsInfo } from './paymentsInfo';
+import * as ref from './reference';
+import { token } from './token';
+
+interface Route {
+	method: 'GET' | 'POST';
+	pattern: RegExp;
+	scope: Scope;
+	/** Lost-orders tool endpoints need the tool's user agreement accepted. */
+	agreement?: boolean;
+	handle(ctx: RequestContext): Reply;
+}
+
+const ROUTES: Route[] = [
+	{ method: 'GET', pattern: /^\/lost_orders\/$/, scope: 'lost_orders', agreement: true, handle: listLostOrders },
+	{ method: 'POST', pattern: /^\/lost_orders\/create\/$/, scope: 'manage_lost_orders', agreement: true, handle: createLostOrder },
+	{ method: 'GET', pattern: /^\/lost_orders\/payments_info\/$/, scope: 'lost_orders', agreement: true, handle: paymentsInfo },
+	{ method: 'GET', pattern: /^\/lost_orders\/(?<id>\d+)\/$/, scope: 'lost_orders', agreement: true, handle: getLostOrder },
+	{ method: 'GET', pattern: /^\/appeals\/$/, scope: 'lost_orders', agreement: true, handle: listAppeals },
+	{ method: 'POST', pattern: /^\/appeals\/create\/$/, scope: 'lost_orders', agreement: true, handle: createAppeal },
+	{ method: 'GET', pattern: /^\/appeals\/(?<id>\d+)\/$/, scope: 'lost_orders', agreement: true, handle: getAppeal },
+	{ method: 'GET', pattern: /^\/landings\/(?<c_id>\d+)\/$/, scope: 'landings', handle: listLandings },
+	{ method: 'GET', pattern: /^\/landings\/(?<c_id>\d+)\/website\/(?<w_id>\d+)\/$/, scope: 'landings', handle: listLandings },
+	{ method: 'GET', pattern: /^\/websites\/kinds\/$/, scope: 'public_data', handle: ref.websiteKinds },
+	{ method: 'GET', pattern: /^\/websites\/regions\/$/, scope: 'public_data', handle: ref.regions },
+	{ method: 'GET', pattern: /^\/categories\/$/, scope: 'public_data', handle: ref.categories },
+	{ method: 'GET', pattern: /^\/categories\/advcampaign\/(?<id>\d+)\/$/, scope: 'public_data', handle: ref.programCategories },
+	{ method: 'GET', pattern: /^\/categories\/(?<id>\d+)\/$/, scope: 'public_data', handle: ref.category },
+	{ method: 'GET', pattern: /^\/languages\/$/, scope: 'public_data', handle: ref.languages },
+	{ method: 'GET', pattern: /^\/languages\/(?<code>[A-Za-z-]+)\/$/, scope: 'public_data', handle: ref.language },
+	{ method: 'GET', pattern: /^\/currencies\/$/, scope: 'public_data', handle: ref.currencies },
+	{ method: 'GET', pattern: /^\/currencies\/rate\/$/, scope: 'public_data', handle: ref.currencyRate },
+	{ method: 'GET', pattern: /^\/traffic\/$/, scope: 'public_data', handle: ref.traffic },
+];
+
+export function routePartner(ctx: RequestContext): Reply {
+	if (ctx.path === '/token/') {
+		if (ctx.method !== 'POST') return partnerError.methodNotAllowed(ctx.method, ['POST']);
+		return token(ctx);
+	}
+	const matches = ROUTES.filter((r) => r.pattern.test(ctx.path));
+	if (!matches.length) return partnerError.notFound();
+
+	const m = /^Bearer\s+(\S+)\s*$/i.exec(String(ctx.headers.authorization ?? ''));
+	const info = m ? ctx.state.tokens.lookup(m[1], ctx.state.now().getTime()) : undefined;
+	if (!info) return partnerError.invalidToken();
+
+	const route = matches.find((r) => r.method === ctx.method);
+	if (!route) return partnerError.methodNotAllowed(ctx.method, matches.map((r) => r.method));
+	if (!info.scopes.has(route.scope)) return partnerError.insufficientScope();
+	if (route.agreement && !info.agreementAccepted) return partnerError.agreementNotAccepted();
+
+	ctx.token = info;
+	ctx.params = { ...(route.pattern.exec(ctx.path)?.groups ?? {}) };
+	return route.handle(ctx);
+}

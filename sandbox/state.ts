@@ -1,0 +1,108 @@
+// Everything one sandbox instance holds: config, clock, seeded data, tokens, faults, recorded requests.
+
+import type { IncomingHttpHeaders } from 'node:http';
+import { ClickStore } from './click/clickStore';
+import { Faults } from './faults';
+import { derivedRng } from './prng';
+import { RateLimits } from './rateLimits';
+import { seedClickCatalog, seedClickItems, seedPartnerData } from './seed';
+import { SCOPES, TokenInfo, TokenStore } from './tokens';
+import type { ClickCatalog, PartnerData, RecordedRequest, SandboxConfig, SandboxOptions } from './types';
+
+export class SandboxState {
+	readonly config: SandboxConfig;
+	readonly now: () => Date;
+	readonly seed: number;
+	readonly data: PartnerData;
+	readonly clickCatalog: ClickCatalog;
+	readonly clicks: ClickStore;
+	readonly tokens: TokenStore;
+	readonly faults: Faults;
+	readonly rateLimits = new RateLimits();
+	readonly requests: RecordedRequest[] = [];
+
+	readonly accessToken: string;
+	readonly staticTokens: { publicDataOnly: string; noManageLostOrders: string; agreementNotAccepted: string };
+	readonly clientId: string;
+	readonly clientSecret: string;
+	readonly publicKey: string;
+
+	/** Filled in once both servers listen. */
+	partnerUrl = '';
+	clickUrl = '';
+
+	nextLostOrderId: number;
+	nextAppealId: number;
+
+	constructor(options: SandboxOptions) {
+		this.seed = options.seed ?? 1;
+		this.now = options.now ?? (() => new Date());
+		this.config = {
+			latencyMs: options.latencyMs ?? 0,
+			partnerLimitCap: options.partnerLimitCap ?? 500,
+			rateLimits: options.rateLimits ?? false,
+			partnerRequestsPerMinute: options.partnerRequestsPerMinute ?? 600,
+			clickRequestsPerSecond: options.clickRequestsPerSecond ?? 3,
+			clickRequestsPer5Min: options.clickRequestsPer5Min ?? 100,
+			tokenTtlSeconds: options.tokenTtlSeconds ?? 604_800,
+		};
+		validateConfig(this.config);
+		const nowMs = this.now().getTime();
+
+		const credentialRng = derivedRng(this.seed, 4);
+		this.tokens = new TokenStore(credentialRng);
+		this.accessToken = this.tokens.addStatic(SCOPES, true);
+		this.staticTokens = {
+			publicDataOnly: this.tokens.addStatic(['public_data'], true),
+			noManageLostOrders: this.tokens.addStatic(['lost_orders', 'landings', 'public_data'], true),
+			agreementNotAccepted: this.tokens.addStatic(SCOPES, false),
+		};
+		this.clientId = credentialRng.hex(30);
+		this.clientSecret = credentialRng.hex(30);
+		this.publicKey = credentialRng.alnum(32);
+
+		this.data = seedPartnerData(this.seed, nowMs);
+		this.nextLostOrderId = Math.max(0, ...this.data.lostOrders.map((o) => o.id)) + 1;
+		this.nextAppealId = Math.max(0, ...this.data.appeals.map((o) => o.id)) + 1;
+
+		this.clickCatalog = seedClickCatalog(this.seed);
+		const items = seedClickItems(this.seed, nowMs, options.clickItems ?? 50_000, options.clickDays ?? 240, this.clickCatalog);
+		this.clicks = new ClickStore(items, this.clickCatalog, derivedRng(this.seed, 5), this.now);
+		this.faults = new Faults(derivedRng(this.seed, 6));
+	}
+
+	configure(patch: Partial<SandboxConfig>): void {
+		const next = { ...this.config };
+		for (const [key, value] of Object.entries(patch ?? {})) {
+			if (!(key in next)) throw new Error(`unknown config key ${key}`);
+			(next as Record<string, unknown>)[key] = value;
+		}
+		validateConfig(next);
+		Object.assign(this.config, next);
+	}
+}
+
+function validateConfig(config: SandboxConfig): void {
+	for (const [key, value] of Object.entries(config)) {
+		if (key === 'rateLimits') {
+			if (typeof value !== 'boolean') throw new Error('rateLimits must be a boolean');
+		} else if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+			throw new Error(`${key} must be a non-negative number`);
+		}
+	}
+	if (config.partnerLimitCap < 1) throw new Error('partnerLimitCap must be at least 1');
+}
+
+/** What a handler gets about the request being answered. */
+export interface RequestContext {
+	state: SandboxState;
+	method: string;
+	path: string;
+	params: Record<string, string>;
+	query: URLSearchParams;
+	headers: IncomingHttpHeaders;
+	body: Buffer;
+	record: RecordedRequest;
+	token?: TokenInfo;
+}
+

@@ -1,0 +1,189 @@
+// Public types of the sandbox. Kept in one place so tests and tools can import them.
+
+export type Api = 'partner' | 'click';
+
+export interface SandboxOptions {
+	host?: string;
+	partnerPort?: number;
+	clickPort?: number;
+	latencyMs?: number;
+	now?: () => Date;
+	seed?: number;
+	clickItems?: number;
+	clickDays?: number;
+	partnerLimitCap?: number;
+	rateLimits?: boolean;
+	partnerRequestsPerMinute?: number;
+	clickRequestsPerSecond?: number;
+	clickRequestsPer5Min?: number;
+	tokenTtlSeconds?: number;
+}
+
+/** The part of the options that can be changed while the sandbox runs. */
+export interface SandboxConfig {
+	latencyMs: number;
+	partnerLimitCap: number;
+	rateLimits: boolean;
+	partnerRequestsPerMinute: number;
+	clickRequestsPerSecond: number;
+	clickRequestsPer5Min: number;
+	tokenTtlSeconds: number;
+}
+
+export interface RecordedFile {
+	filename: string;
+	contentType: string;
+	size: number;
+	bytes: Buffer;
+}
+
+export interface RecordedRequest {
+	api: Api;
+	method: string;
+	path: string;
+	rawQuery: string;
+	query: Record<string, string[]>;
+	headers: Record<string, string | string[] | undefined>;
+	/** HTTP status answered; 0 while pending or when the socket was reset. */
+	status: number;
+	/** Arrival time, milliseconds since epoch by the sandbox clock. */
+	time: number;
+	multipart?: { fields: Record<string, string>; files: Record<string, RecordedFile> };
+}
+
+interface FaultMatch {
+	/** Only the next N matching requests; unlimited (until clearFaults) when omitted. */
+	count?: number;
+	/** Probability 0..1 per matching request, drawn from the seeded PRNG; 1 when omitted. */
+	rate?: number;
+	api?: Api;
+	method?: string;
+	pathPrefix?: string;
+}
+
+export type FaultSpec =
+	| ({ kind: 'status'; status: 429 | 500 | 502 | 503 | 504; retryAfter?: number } & FaultMatch)
+	| ({ kind: 'reset' } & FaultMatch);
+
+export interface ClickItem {
+	id: string;
+	adspaceId: string;
+	adspaceName: string;
+	couponId: string | null;
+	merchantId: number;
+	merchantName: string;
+	subId: string | null;
+	date: string;
+	count: number;
+	updatedAt: string;
+}
+
+export interface Named {
+	id: number;
+	name: string;
+}
+
+export interface Program extends Named {
+	currency: string;
+	categoryIds: number[];
+}
+
+export type ClaimStatus = 'accepted' | 'processing' | 'rejected';
+export type AppealStatus = 'resolved' | 'processing';
+
+export interface LostOrder {
+	id: number;
+	website: Named;
+	advcampaign: Named;
+	status: ClaimStatus;
+	order_id: string;
+	order_date: string;
+	order_price: number;
+	currency: string;
+	date_created: string;
+	comment: string;
+	appeal_id: string;
+	appeal_status: AppealStatus;
+	estimated_reward: number | null;
+	reject_reason: string;
+	reject_comment: string;
+	reward: number | null;
+}
+
+export interface Appeal {
+	id: number;
+	website: Named;
+	advcampaign: Named;
+	status: ClaimStatus;
+	order_id: string;
+	order_date: string | null;
+	order_price: string | null;
+	currency: string;
+	date_created: string;
+	comment: string;
+	appeal_id: string;
+	appeal_status: AppealStatus;
+	estimated_reward: string | null;
+	reward: string | null;
+}
+
+export interface Landing {
+	id: string;
+	name: string;
+	date_created: string;
+}
+
+/** Orders the programs know about, for /lost_orders/payments_info/. */
+export interface KnownOrder {
+	advcampaign: number;
+	order_id: string;
+	/** true: the order is credited to this account (status owner); false: to another user (already_counted). */
+	owner: boolean;
+	payment_id?: number;
+	payment_status?: string;
+}
+
+export interface Category {
+	id: number;
+	parentId: number | null;
+	/** Name per language code; languages without a translation fall back to en. */
+	names: Record<string, string>;
+}
+
+export interface Language {
+	flag: string;
+	language: string;
+	language_code: string;
+}
+
+export interface Currency {
+	code: string;
+	name: string;
+	sign: string;
+	min_sum: string;
+}
+
+export interface PartnerData {
+	programs: Program[];
+	websites: Named[];
+	/** Newest first by date_created (then id desc). */
+	lostOrders: LostOrder[];
+	/** Newest first by date_created (then id desc). */
+	appeals: Appeal[];
+	/** Landing pages per program id. */
+	landings: Record<number, Landing[]>;
+	knownOrders: KnownOrder[];
+	categories: Category[];
+	languages: Language[];
+	currencies: Currency[];
+	/** Units of each currency per 1 USD; the base of the deterministic exchange rates. */
+	unitsPerUsd: Record<string, number>;
+	traffic: Named[];
+	websiteKinds: string[];
+	regions: string[];
+}
+
+export interface ClickCatalog {
+	adspaces: { id: string; name: string }[];
+	merchants: { id: number; name: string }[];
+}
