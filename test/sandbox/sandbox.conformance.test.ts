@@ -78,7 +78,7 @@ const PDF = Buffer.from('%PDF-1.4\n%sandbox\n');
 function form(fields: Record<string, string>, receipt?: { bytes: Buffer; name: string; type: string }): FormData {
 	const fd = new FormData();
 	for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-	if (receipt) fd.append('receipt', new Blob([receipt.bytes], { type: receipt.type }), receipt.name);
+	if (receipt) fd.append('receipt', new Blob([new Uint8Array(receipt.bytes)], { type: receipt.type }), receipt.name);
 	return fd;
 }
 
