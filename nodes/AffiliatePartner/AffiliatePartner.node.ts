@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as currency from './actions/currency';
+import { resources } from './actions/resources';
 import { router } from './actions/router';
 
 export class AffiliatePartner implements INodeType {
@@ -25,10 +25,10 @@ export class AffiliatePartner implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Currency', value: 'currency' }],
+				options: resources.map((module) => module.resource),
 				default: 'currency',
 			},
-			...currency.description,
+			...resources.flatMap((module) => module.description),
 		],
 	};
 

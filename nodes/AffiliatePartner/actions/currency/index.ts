@@ -1,8 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import * as getMany from './getMany.operation';
 
-export { getMany };
+export const resource: INodePropertyOptions = { name: 'Currency', value: 'currency' };
+
+export const operations = { getMany: getMany.execute };
 
 export const description: INodeProperties[] = [
 	{
