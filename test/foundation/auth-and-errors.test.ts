@@ -1,3 +1,6 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { addCredential, credentialsHelper, runNode, testCredential } from '../harness/run';
 import { clickCredential, everythingVisible, partnerCredential, probe } from './helpers';
@@ -154,6 +157,33 @@ describe('base URL handling', () => {
 		const result = await probe(credentials, { path: '/languages/en' });
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.at(-1)).toMatchObject({ path: '/languages/en/', status: 200 });
+	});
+
+	test('a path prefix in the base URL is kept, for both interfaces', async () => {
+		// A gateway that serves the service under /gateway/v1, as a corporate proxy might.
+		const gateway = createServer((request, response) => {
+			const target = request.url!.replace(/^\/gateway\/v1/, '');
+			const upstream = (request.headers.authorization ?? '').includes(sandbox.publicKey) ? sandbox.clickUrl : sandbox.partnerUrl;
+			const forwarded = httpRequest(`${upstream}${target}`, { method: request.method, headers: request.headers }, (reply) => {
+				response.writeHead(reply.statusCode ?? 502, reply.headers);
+				reply.pipe(response);
+			});
+			request.pipe(forwarded);
+		});
+		await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+		const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/gateway/v1/`;
+		try {
+			const partner = await probe(partnerCredential(sandbox, { baseUrl: base }), { path: '/traffic/' });
+			expect(partner.error).toBeUndefined();
+			const click = await probe(clickCredential(sandbox, { baseUrl: base }), { api: 'click', path: '/v2/api/stats/click', qs: { limit: 1 } });
+			expect(click.error).toBeUndefined();
+			expect(sandbox.requests.map((request) => `${request.path} ${request.status}`)).toEqual([
+				'/traffic/ 200',
+				'/v2/api/stats/click 200',
+			]);
+		} finally {
+			await new Promise((resolve) => gateway.close(resolve));
+		}
 	});
 
 	test('repeated parameters go out as k=1&k=2', async () => {
