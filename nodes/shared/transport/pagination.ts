@@ -26,7 +26,7 @@ interface PartnerPage {
 	_meta?: { count?: number; limit?: number; offset?: number };
 }
 
-interface ClickPage {
+interface ClickPageBody {
 	meta?: { total?: number; limit?: number; offset?: number };
 	data?: IDataObject[];
 }
@@ -129,46 +129,97 @@ export async function fetchPartnerList(context: TransportContext, request: ListR
 	return records.slice(0, target);
 }
 
+export interface ClickPage {
+	items: IDataObject[];
+	total: number;
+}
+
+/** One page of the click report. */
+export async function readClickPage(
+	context: TransportContext,
+	request: { path: string; qs?: IDataObject; itemIndex?: number },
+	offset: number,
+	limit: number,
+): Promise<ClickPage> {
+	const page = await apiRequest<ClickPageBody>(context, 'click', {
+		method: 'GET',
+		path: request.path,
+		qs: { ...request.qs, limit, offset },
+		itemIndex: request.itemIndex,
+	});
+	return { items: page?.data ?? [], total: Number(page?.meta?.total ?? 0) };
+}
+
+/**
+ * Items at offsets `from` (inclusive) to `to` (exclusive) of a report whose first page gave
+ * `expectedTotal`, read concurrently within the credential's pace, in server order. Returns
+ * undefined when the data moved meanwhile: a page reported another total or came back short.
+ */
+export async function readClickRange(
+	context: TransportContext,
+	request: { path: string; qs?: IDataObject; itemIndex?: number },
+	from: number,
+	to: number,
+	expectedTotal: number,
+): Promise<IDataObject[] | undefined> {
+	const offsets: number[] = [];
+	for (let offset = from; offset < to; offset += CLICK_PAGE_SIZE) offsets.push(offset);
+	const concurrency = await pagesInFlight(context, 'clickStatisticsApi');
+	const pages = await runPool(
+		offsets.map((offset) => () => readClickPage(context, request, offset, Math.min(CLICK_PAGE_SIZE, to - offset))),
+		concurrency,
+	);
+	const consistent = pages.every(
+		(page, index) =>
+			page.total === expectedTotal && page.items.length === Math.min(CLICK_PAGE_SIZE, to - offsets[index]),
+	);
+	return consistent ? ([] as IDataObject[]).concat(...pages.map((page) => page.items)) : undefined;
+}
+
+export interface ClickReportRequest {
+	path: string;
+	qs?: IDataObject;
+	/** `undefined` means Return All. */
+	limit?: number;
+	itemIndex?: number;
+	/**
+	 * Pin the pages after the first to the first page's newest `updatedAt` (for a query without an
+	 * updatedAt pair of its own): an item updated while the pages are read then leaves the report,
+	 * which changes its total and triggers a re-read, instead of moving to the top unseen.
+	 */
+	pinToFirstPage?: boolean;
+}
+
+/** A lower updatedAt bound that excludes nothing; the service takes the updatedAt pair together. */
+const UPDATED_AT_FLOOR = '2000-01-01T00:00:00.000Z';
+
 /**
  * Reads the click report (`{meta: {total}, data}`) with Return All or a limit.
  *
  * Page size is 500. After the first page, the remaining pages (known from `meta.total`) are read
- * concurrently within the credential's pace and merged in server order. Every page must report
- * the same total and be full (the last one: the rest); otherwise the data moved under the
- * offsets, and the whole report is read again so that no item is skipped or repeated.
+ * concurrently within the credential's pace and merged in server order, so the report costs
+ * exactly `ceil(total / 500)` requests. Every page must report the same total and be full (the
+ * last one: the rest); otherwise the data moved under the offsets, and the whole report is read
+ * again so that no item is skipped or repeated.
  */
-export async function fetchClickReport(context: TransportContext, request: ListRequest): Promise<IDataObject[]> {
+export async function fetchClickReport(context: TransportContext, request: ClickReportRequest): Promise<IDataObject[]> {
 	const wanted = request.limit ?? Number.POSITIVE_INFINITY;
 	if (wanted <= 0) return [];
-	const getPage = async (offset: number, limit: number) => {
-		const page = await apiRequest<ClickPage>(context, 'click', {
-			method: 'GET',
-			path: request.path,
-			qs: { ...request.qs, limit, offset },
-			itemIndex: request.itemIndex,
-		});
-		return { items: page?.data ?? [], total: Number(page?.meta?.total ?? 0) };
-	};
-	const concurrency = await pagesInFlight(context, 'clickStatisticsApi');
-
+	const pageRequest = { path: request.path, qs: request.qs, itemIndex: request.itemIndex };
 	for (let read = 1; read <= MAX_CLICK_REREADS; read++) {
-		const first = await getPage(0, Math.min(wanted, CLICK_PAGE_SIZE));
+		const first = await readClickPage(context, pageRequest, 0, Math.min(wanted, CLICK_PAGE_SIZE));
 		const target = Math.min(wanted, first.total);
 		if (first.items.length >= target) return first.items.slice(0, target);
 		if (first.items.length < Math.min(CLICK_PAGE_SIZE, target)) continue;
-
-		const offsets: number[] = [];
-		for (let offset = CLICK_PAGE_SIZE; offset < target; offset += CLICK_PAGE_SIZE) offsets.push(offset);
-		const pages = await runPool(
-			offsets.map((offset) => () => getPage(offset, Math.min(CLICK_PAGE_SIZE, target - offset))),
-			concurrency,
-		);
-		const consistent = pages.every(
-			(page, index) =>
-				page.total === first.total &&
-				page.items.length === Math.min(CLICK_PAGE_SIZE, target - offsets[index]),
-		);
-		if (consistent) return first.items.concat(...pages.map((page) => page.items));
+		// Items are newest first: the first item's updatedAt was the newest of all when it was read.
+		const restRequest = request.pinToFirstPage
+			? {
+					...pageRequest,
+					qs: { ...request.qs, updatedAtFrom: UPDATED_AT_FLOOR, updatedAtTo: String(first.items[0].updatedAt) },
+				}
+			: pageRequest;
+		const rest = await readClickRange(context, restRequest, CLICK_PAGE_SIZE, target, first.total);
+		if (rest) return first.items.concat(rest);
 	}
 	throw new NodeApiError(
 		context.getNode(),
