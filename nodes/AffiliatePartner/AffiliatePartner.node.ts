@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
+import * as loadOptions from './methods/loadOptions';
 
 export class AffiliatePartner implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,11 +27,13 @@ export class AffiliatePartner implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: resources.map((module) => module.resource),
-				default: 'currency',
+				default: 'lostOrder',
 			},
 			...resources.flatMap((module) => module.description),
 		],
 	};
+
+	methods = { loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** The Return All / Limit pair every list operation has. */
 export function returnAllAndLimit(show: IDisplayOptions['show'], maxPerPage = 500): INodeProperties[] {
@@ -22,4 +22,21 @@ export function returnAllAndLimit(show: IDisplayOptions['show'], maxPerPage = 50
 			displayOptions: { show: { ...show, returnAll: [false] } },
 		},
 	];
+}
+
+/** The Operation dropdown of one resource. */
+export function operationSelector(
+	resource: string,
+	operations: INodePropertyOptions[],
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operations,
+		default: defaultOperation,
+	};
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** The option that turns the API's decimal strings ("12.50") into numbers (12.5). */
 export const decimalsAsNumbersOption: INodeProperties = {
@@ -20,4 +20,29 @@ export function decimalStringsToNumbers(record: IDataObject, fields: string[]): 
 		if (typeof value === 'string' && DECIMAL.test(value.trim())) copy[field] = Number(value);
 	}
 	return copy;
+}
+
+/** An `options` collection holding only the decimal-to-number option. */
+export function decimalsAsNumbersOptions(show: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [decimalsAsNumbersOption],
+	};
+}
+
+/** The records as the service sent them, or with the named decimal-string fields as numbers when `options.decimalsAsNumbers` is on. */
+export function applyDecimalsAsNumbers(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	records: IDataObject[],
+	fields: string[],
+): IDataObject[] {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.decimalsAsNumbers !== true) return records;
+	return records.map((record) => decimalStringsToNumbers(record, fields));
 }

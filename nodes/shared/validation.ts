@@ -59,3 +59,58 @@ export function requireId(context: IExecuteFunctions, itemIndex: number, field: 
 	}
 	return Number(text);
 }
+
+/** Whether an optional parameter was left empty (nothing, or only spaces). */
+export function isEmptyInput(value: unknown): boolean {
+	return value === undefined || value === null || String(value).trim() === '';
+}
+
+/** An optional ID: empty means not given. */
+export function optionalId(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown) {
+	return isEmptyInput(value) ? undefined : requireId(context, itemIndex, field, value);
+}
+
+/** One of the allowed values of a dropdown (an expression may give anything). */
+export function requireChoice(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	allowed: string[],
+): string {
+	const text = String(value ?? '').trim();
+	if (!allowed.includes(text)) {
+		throw invalidInput(context, itemIndex, field, `"${text}" is not one of ${allowed.join(', ')}`);
+	}
+	return text;
+}
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export function requireText(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown, max: number) {
+	if (isEmptyInput(value)) throw invalidInput(context, itemIndex, field, 'a value is required');
+	const text = String(value).trim();
+	requireMaxLength(context, itemIndex, field, text, max);
+	return text;
+}
+
+/** An optional text: empty means not given. */
+export function optionalText(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown, max: number) {
+	return isEmptyInput(value) ? undefined : requireText(context, itemIndex, field, value, max);
+}
+
+const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A finite number, from a number or numeric text such as "12.50" (not "12,50", NaN or Infinity). */
+export function requireNumber(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown): number {
+	const text = String(value ?? '').trim();
+	const number = typeof value === 'number' ? value : NUMERIC_TEXT.test(text) ? Number(text) : NaN;
+	if (!Number.isFinite(number)) {
+		throw invalidInput(context, itemIndex, field, `must be a finite number, got ${typeof value === 'number' ? text : `"${text}"`}`);
+	}
+	return number;
+}
+
+/** An optional number: empty means not given. */
+export function optionalNumber(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown) {
+	return isEmptyInput(value) ? undefined : requireNumber(context, itemIndex, field, value);
+}

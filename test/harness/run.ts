@@ -33,7 +33,7 @@ export function addCredential(type: string, data: ICredentialDataDecryptedObject
 	return { [type]: details };
 }
 
-function workflowData(nodes: INode[], connections: IWorkflowBase['connections']): IWorkflowBase {
+export function workflowData(nodes: INode[], connections: IWorkflowBase['connections']): IWorkflowBase {
 	return {
 		id: 'test-workflow',
 		name: 'Test workflow',
@@ -47,7 +47,7 @@ function workflowData(nodes: INode[], connections: IWorkflowBase['connections'])
 	} as unknown as IWorkflowBase;
 }
 
-function additionalData(workflow: IWorkflowBase, mode: WorkflowExecuteMode): IWorkflowExecuteAdditionalData {
+export function additionalData(workflow: IWorkflowBase, mode: WorkflowExecuteMode): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper,
 		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', workflow),

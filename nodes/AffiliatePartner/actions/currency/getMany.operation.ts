@@ -2,10 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
+import { applyDecimalsAsNumbers, decimalsAsNumbersOptions } from '../../../shared/numbers';
 import { fetchPartnerList } from '../../../shared/transport';
 
+const show = { resource: ['currency'], operation: ['getMany'] };
+
 export const description: INodeProperties[] = [
-	...returnAllAndLimit({ resource: ['currency'], operation: ['getMany'] }),
+	...returnAllAndLimit(show),
+	decimalsAsNumbersOptions(show),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -14,5 +18,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		limit: readLimit(this, itemIndex),
 		itemIndex,
 	});
-	return toItems(records, itemIndex);
+	// min_sum is a decimal string ("10.00"); kept as it comes unless asked otherwise.
+	return toItems(applyDecimalsAsNumbers(this, itemIndex, records, ['min_sum']), itemIndex);
 }

@@ -1,19 +1,23 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { operationSelector } from '../../../shared/descriptions';
 import * as getMany from './getMany.operation';
+import * as getRate from './getRate.operation';
 
 export const resource: INodePropertyOptions = { name: 'Currency', value: 'currency' };
 
-export const operations = { getMany: getMany.execute };
+export const operations = { getMany: getMany.execute, getRate: getRate.execute };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['currency'] } },
-		options: [
+	operationSelector(
+		'currency',
+		[
+			{
+				name: 'Get Exchange Rate',
+				value: 'getRate',
+				description: 'Get the exchange rate between two currencies on a given day',
+				action: 'Get an exchange rate',
+			},
 			{
 				name: 'Get Many',
 				value: 'getMany',
@@ -21,7 +25,8 @@ export const description: INodeProperties[] = [
 				action: 'Get many currencies',
 			},
 		],
-		default: 'getMany',
-	},
+		'getMany',
+	),
 	...getMany.description,
+	...getRate.description,
 ];

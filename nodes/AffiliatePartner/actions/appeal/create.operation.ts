@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../../shared/execution';
+import { apiRequest } from '../../../shared/transport';
+import { optionalText, requireId, requireText } from '../../../shared/validation';
+import {
+	MAX_APPEAL_ID_LENGTH,
+	MAX_COMMENT_LENGTH,
+	MAX_ORDER_ID_LENGTH,
+	appealIdField,
+	claimForm,
+	commentField,
+	orderIdField,
+	programIdField,
+	readReceipt,
+	receiptField,
+} from '../../helpers/claims';
+import { appealOptions, appealRecords } from './options';
+
+const show = { resource: ['appeal'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	programIdField(show),
+	orderIdField(show),
+	receiptField(show),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [appealIdField, commentField],
+	},
+	appealOptions(show),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	// Everything is checked before the receipt is read and before anything is sent.
+	const fields: Array<[string, string | number | undefined]> = [
+		['advcampaign', requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex))],
+		['order_id', requireText(this, itemIndex, 'Order ID', this.getNodeParameter('orderId', itemIndex), MAX_ORDER_ID_LENGTH)],
+		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
+		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
+	];
+	const receipt = await readReceipt(this, itemIndex);
+	const record = await apiRequest<IDataObject>(this, 'partner', {
+		method: 'POST',
+		path: '/appeals/create/',
+		body: claimForm(fields, receipt),
+		itemIndex,
+	});
+	return toItems(appealRecords(this, itemIndex, [record]), itemIndex);
+}

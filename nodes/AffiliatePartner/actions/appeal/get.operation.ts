@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../../shared/execution';
+import { apiRequest } from '../../../shared/transport';
+import { requireId } from '../../../shared/validation';
+import { recordIdField } from '../../helpers/claims';
+import { appealOptions, appealRecords } from './options';
+
+const show = { resource: ['appeal'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	recordIdField('appealClaimId', 'Appeal Claim ID', show, 'appeal claim, not its appeal number'),
+	appealOptions(show),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = requireId(this, itemIndex, 'Appeal Claim ID', this.getNodeParameter('appealClaimId', itemIndex));
+	const record = await apiRequest<IDataObject>(this, 'partner', { method: 'GET', path: `/appeals/${id}/`, itemIndex });
+	return toItems(appealRecords(this, itemIndex, [record]), itemIndex);
+}

@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../../shared/execution';
+import { apiRequest } from '../../../shared/transport';
+import { requireId } from '../../../shared/validation';
+import { readLanguageCode } from '../../helpers/reference';
+import { languageOption } from './fields';
+
+const show = { resource: ['category'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Category ID',
+		name: 'categoryId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'ID of the category to get',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [languageOption],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const categoryId = requireId(this, itemIndex, 'Category ID', this.getNodeParameter('categoryId', itemIndex));
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const language = readLanguageCode(this, itemIndex, 'Language', options.language, false);
+	const category = await apiRequest<IDataObject>(this, 'partner', {
+		method: 'GET',
+		path: `/categories/${categoryId}/`,
+		qs: language === undefined ? undefined : { language },
+		itemIndex,
+	});
+	return toItems([category], itemIndex);
+}

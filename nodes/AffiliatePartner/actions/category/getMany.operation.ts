@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { readLimit, toItems } from '../../../shared/execution';
+import { fetchPartnerList } from '../../../shared/transport';
+import { readList, requireId } from '../../../shared/validation';
+import { languageOption, orderByOption, readCategoryOptions } from './fields';
+
+const show = { resource: ['category'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Program IDs',
+				name: 'programIds',
+				type: 'string',
+				default: '',
+				placeholder: '6115, 7204',
+				description:
+					'Affiliate program IDs, separated by commas or new lines (or an array from an expression). Lists the categories of any of these programs.',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: ['category'], operation: ['getMany', 'getManyForProgram'] } },
+		options: [languageOption, orderByOption],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const programIds = readList(filters.programIds).map((id) => requireId(this, itemIndex, 'Program IDs', id));
+	const qs: IDataObject = {};
+	// Sent as repeated parameters: campaign=1&campaign=2.
+	if (programIds.length) qs.campaign = programIds;
+	Object.assign(qs, readCategoryOptions(this, itemIndex));
+	const records = await fetchPartnerList(this, {
+		path: '/categories/',
+		qs,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return toItems(records, itemIndex);
+}

@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toPartnerDate } from '../../../shared/dates';
+import { toItems } from '../../../shared/execution';
+import { applyDecimalsAsNumbers, decimalsAsNumbersOptions } from '../../../shared/numbers';
+import { apiRequest } from '../../../shared/transport';
+import { requireDate } from '../../../shared/validation';
+import { requireCurrencyCode } from '../../helpers/reference';
+
+const show = { resource: ['currency'], operation: ['getRate'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Base Currency Name or ID',
+		name: 'baseCurrency',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCurrencies' },
+		required: true,
+		default: '',
+		description:
+			'The currency to convert from (ISO 4217 code such as USD). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Target Currency Name or ID',
+		name: 'targetCurrency',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCurrencies' },
+		required: true,
+		default: '',
+		description:
+			'The currency to convert to (ISO 4217 code such as EUR). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Date',
+		name: 'date',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'The day of the rate (a date, an ISO date or DD.MM.YYYY)',
+		displayOptions: { show },
+	},
+	decimalsAsNumbersOptions(show),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const base = requireCurrencyCode(this, itemIndex, 'Base Currency', this.getNodeParameter('baseCurrency', itemIndex));
+	const target = requireCurrencyCode(this, itemIndex, 'Target Currency', this.getNodeParameter('targetCurrency', itemIndex));
+	const date = requireDate(this, itemIndex, 'Date', this.getNodeParameter('date', itemIndex));
+
+	const rate = await apiRequest<IDataObject>(this, 'partner', {
+		method: 'GET',
+		path: '/currencies/rate/',
+		qs: { base, target, date: toPartnerDate(date) },
+		itemIndex,
+	});
+	// base * rate = target; the rate is a decimal string unless asked otherwise.
+	return toItems(applyDecimalsAsNumbers(this, itemIndex, [rate], ['rate']), itemIndex);
+}

@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { readLimit, toItems } from '../../../shared/execution';
+import { fetchPartnerList } from '../../../shared/transport';
+import { optionalId, requireId } from '../../../shared/validation';
+
+const show = { resource: ['landingPage'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Program ID',
+		name: 'programId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'ID of the affiliate program whose landing pages to list',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Ad Space ID',
+		name: 'adSpaceId',
+		type: 'string',
+		default: '',
+		description:
+			'ID of your ad space (website). When set, each landing page comes with its tracking link (gotolink) for that ad space. Leave empty for the landing pages without links.',
+		displayOptions: { show },
+	},
+	...returnAllAndLimit(show),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));
+	const adSpaceId = optionalId(this, itemIndex, 'Ad Space ID', this.getNodeParameter('adSpaceId', itemIndex, ''));
+	const limit = readLimit(this, itemIndex);
+
+	const path = adSpaceId === undefined ? `/landings/${programId}/` : `/landings/${programId}/website/${adSpaceId}/`;
+	const records = await fetchPartnerList(this, { path, limit, itemIndex });
+	return toItems(records, itemIndex);
+}

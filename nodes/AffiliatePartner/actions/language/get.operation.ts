@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../../shared/execution';
+import { apiRequest } from '../../../shared/transport';
+import { readLanguageCode } from '../../helpers/reference';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Language Name or ID',
+		name: 'languageCode',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getLanguages' },
+		required: true,
+		default: '',
+		description:
+			'The language to get, by its code (such as en). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { resource: ['language'], operation: ['get'] } },
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const code = readLanguageCode(this, itemIndex, 'Language', this.getNodeParameter('languageCode', itemIndex), true)!;
+	const language = await apiRequest<IDataObject>(this, 'partner', {
+		method: 'GET',
+		path: `/languages/${encodeURIComponent(code)}/`,
+		itemIndex,
+	});
+	return toItems([language], itemIndex);
+}

@@ -1,0 +1,18 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { readLimit, toItems } from '../../../shared/execution';
+import { fetchPartnerList } from '../../../shared/transport';
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit({ resource: ['language'], operation: ['getMany'] }),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const records = await fetchPartnerList(this, {
+		path: '/languages/',
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return toItems(records, itemIndex);
+}

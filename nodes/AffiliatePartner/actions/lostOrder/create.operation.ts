@@ -1,0 +1,106 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toPartnerDate } from '../../../shared/dates';
+import { toItems } from '../../../shared/execution';
+import { apiRequest } from '../../../shared/transport';
+import {
+	optionalNumber,
+	optionalText,
+	requireDate,
+	requireId,
+	requireNumber,
+	requireText,
+} from '../../../shared/validation';
+import {
+	MAX_APPEAL_ID_LENGTH,
+	MAX_COMMENT_LENGTH,
+	MAX_ORDER_ID_LENGTH,
+	appealIdField,
+	claimForm,
+	commentField,
+	orderIdField,
+	programIdField,
+	readReceipt,
+	receiptField,
+} from '../../helpers/claims';
+
+const show = { resource: ['lostOrder'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	programIdField(show),
+	{
+		displayName: 'Ad Space ID',
+		name: 'adSpaceId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '22',
+		description: 'ID of the ad space (website) the order came through',
+		displayOptions: { show },
+	},
+	orderIdField(show),
+	{
+		displayName: 'Order Date',
+		name: 'orderDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'The day the order was placed (a date, an ISO date or DD.MM.YYYY)',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Order Price',
+		name: 'orderPrice',
+		type: 'number',
+		required: true,
+		typeOptions: { numberPrecision: 2 },
+		default: 0,
+		description: 'The order amount',
+		displayOptions: { show },
+	},
+	receiptField(show),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			appealIdField,
+			commentField,
+			{
+				displayName: 'Estimated Reward',
+				name: 'estimatedReward',
+				type: 'number',
+				typeOptions: { numberPrecision: 2 },
+				default: 0,
+				description: 'The reward you expect for the order',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const parameter = (name: string) => this.getNodeParameter(name, itemIndex);
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	// Everything is checked before the receipt is read and before anything is sent.
+	const fields: Array<[string, string | number | undefined]> = [
+		['advcampaign', requireId(this, itemIndex, 'Program ID', parameter('programId'))],
+		['website', requireId(this, itemIndex, 'Ad Space ID', parameter('adSpaceId'))],
+		['order_id', requireText(this, itemIndex, 'Order ID', parameter('orderId'), MAX_ORDER_ID_LENGTH)],
+		['order_date', toPartnerDate(requireDate(this, itemIndex, 'Order Date', parameter('orderDate')))],
+		['order_price', requireNumber(this, itemIndex, 'Order Price', parameter('orderPrice'))],
+		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
+		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
+		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
+	];
+	const receipt = await readReceipt(this, itemIndex);
+	const record = await apiRequest<IDataObject>(this, 'partner', {
+		method: 'POST',
+		path: '/lost_orders/create/',
+		body: claimForm(fields, receipt),
+		itemIndex,
+	});
+	return toItems([record], itemIndex);
+}

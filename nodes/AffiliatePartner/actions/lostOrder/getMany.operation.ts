@@ -1,0 +1,17 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { readLimit, toItems } from '../../../shared/execution';
+import { fetchPartnerList } from '../../../shared/transport';
+import { claimFilters, readClaimFilters } from '../../helpers/claims';
+
+const show = { resource: ['lostOrder'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [...returnAllAndLimit(show), claimFilters(show, true)];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const qs = readClaimFilters(this, itemIndex);
+	const limit = readLimit(this, itemIndex);
+	const records = await fetchPartnerList(this, { path: '/lost_orders/', qs, limit, itemIndex });
+	return toItems(records, itemIndex);
+}

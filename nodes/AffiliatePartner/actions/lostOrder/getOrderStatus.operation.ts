@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../../shared/execution';
+import { apiRequest } from '../../../shared/transport';
+import { invalidInput, readList, requireId, requireMaxLength } from '../../../shared/validation';
+import { MAX_ORDER_ID_LENGTH, programIdField } from '../../helpers/claims';
+
+/** The service answers at most this many order IDs per request (spec 8). */
+export const ORDER_IDS_PER_REQUEST = 20;
+
+const show = { resource: ['lostOrder'], operation: ['getOrderStatus'] };
+
+export const description: INodeProperties[] = [
+	programIdField(show),
+	{
+		displayName: 'Order IDs',
+		name: 'orderIds',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: '61150001, 61150002',
+		description:
+			'Order numbers to look up, separated by commas or new lines, or an array from an expression. Any number of them; they are sent 20 per request.',
+		hint: 'One output item per order ID, in the order given. An ID given twice is looked up and output once.',
+		displayOptions: { show },
+	},
+];
+
+interface OrderInfo {
+	order_info?: IDataObject[];
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));
+	// Duplicates ask the same question twice: each ID is looked up and output once, where it first appears.
+	const orderIds = [...new Set(readList(this.getNodeParameter('orderIds', itemIndex)))];
+	if (orderIds.length === 0) throw invalidInput(this, itemIndex, 'Order IDs', 'at least one order ID is required');
+	for (const orderId of orderIds) requireMaxLength(this, itemIndex, 'Order IDs', orderId, MAX_ORDER_ID_LENGTH);
+
+	const answers = new Map<string, IDataObject>();
+	for (let start = 0; start < orderIds.length; start += ORDER_IDS_PER_REQUEST) {
+		const batch = orderIds.slice(start, start + ORDER_IDS_PER_REQUEST);
+		const response = await apiRequest<OrderInfo>(this, 'partner', {
+			method: 'GET',
+			path: '/lost_orders/payments_info/',
+			qs: { advcampaign: programId, order_id: batch },
+			itemIndex,
+		});
+		for (const info of response?.order_info ?? []) answers.set(String(info.order_id), info);
+	}
+	// The answer carries order_id as a string; an ID the service left out still gets its item.
+	return toItems(
+		orderIds.map((orderId) => answers.get(orderId) ?? { order_id: orderId }),
+		itemIndex,
+	);
+}

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { readLimit, toItems } from '../../../shared/execution';
+import { fetchPartnerList } from '../../../shared/transport';
+import { regionName } from '../../helpers/regions';
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit({ resource: ['region'], operation: ['getMany'] }),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const codes = await fetchPartnerList(this, {
+		path: '/websites/regions/',
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	// The service lists plain codes; each becomes an object with a readable name.
+	const records = (codes as unknown[]).map((code) => ({ code: String(code), name: regionName(String(code)) }));
+	return toItems(records, itemIndex);
+}

@@ -1,0 +1,31 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { fetchPartnerList } from '../../shared/transport';
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name, 'en');
+
+/** Currencies for Base Currency and Target Currency: "USD - US Dollar" → USD. */
+export async function getCurrencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const currencies = await fetchPartnerList(this, { path: '/currencies/' });
+	return currencies
+		.filter((currency: IDataObject) => typeof currency.code === 'string' && currency.code !== '')
+		.map((currency) => ({
+			name: currency.name ? `${String(currency.code)} - ${String(currency.name)}` : String(currency.code),
+			value: String(currency.code),
+		}))
+		.sort(byName);
+}
+
+/** Languages for the language parameters: "Deutsch (de)" → de. */
+export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const languages = await fetchPartnerList(this, { path: '/languages/' });
+	return languages
+		.filter((language: IDataObject) => typeof language.language_code === 'string' && language.language_code !== '')
+		.map((language) => ({
+			name: language.language
+				? `${String(language.language)} (${String(language.language_code)})`
+				: String(language.language_code),
+			value: String(language.language_code),
+		}))
+		.sort(byName);
+}

@@ -1,0 +1,54 @@
+import { LoadOptionsContext } from 'n8n-core';
+import type {
+	INode,
+	INodeCredentials,
+	INodeParameters,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { PACKAGE, nodeTypes } from './nodeTypes';
+import { additionalData, workflowData } from './run';
+
+/**
+ * Calls a node's `methods.loadOptions[method]` the way the n8n editor does for a dropdown:
+ * through n8n-core's LoadOptionsContext, with the node's current parameters and credentials.
+ */
+export async function loadOptions(
+	nodeType: string,
+	method: string,
+	parameters: INodeParameters,
+	credentials: INodeCredentials,
+): Promise<INodePropertyOptions[]> {
+	const type = `${PACKAGE}.${nodeType}`;
+	const node: INode = {
+		id: 'target',
+		name: 'Node under test',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials,
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'Test workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		staticData: {},
+		settings: {},
+	});
+	const implementation = nodeTypes.getByNameAndVersion(type, 1) as INodeType;
+	const loader = implementation.methods?.loadOptions?.[method];
+	if (!loader) throw new Error(`${nodeType} has no loadOptions method ${method}`);
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData(workflowData([node], {}), 'internal'),
+		`parameters.${method}`,
+	);
+	return await loader.call(context);
+}
