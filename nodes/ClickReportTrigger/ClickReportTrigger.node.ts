@@ -1,18 +1,8 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { fetchClickReport } from '../shared/transport';
-
-const CLICK_REPORT_PATH = '/v2/api/stats/click';
-const MANUAL_SAMPLE_SIZE = 10;
-const MANUAL_LOOKBACK_MS = 24 * 60 * 60 * 1000;
-
-interface TriggerState extends IDataObject {
-	/** ISO time up to which changes have been emitted. */
-	cursor?: string;
-	/** ids of items emitted with updatedAt equal to the cursor, so a tie is not emitted twice. */
-	idsAtCursor?: string[];
-}
+import { clickItemFilterOptions } from '../shared/clickFilters';
+import { pollClickReport } from './poll';
 
 export class ClickReportTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,42 +18,53 @@ export class ClickReportTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'clickStatisticsApi', required: true }],
-		properties: [],
+		properties: [
+			{
+				displayName:
+					'Each new or changed click item starts the workflow once, oldest change first. The first poll starts from now unless you ask for existing items.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: clickItemFilterOptions,
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Emit Existing Hours',
+						name: 'emitExistingHours',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 0,
+						description:
+							'On the very first poll, also emit items updated in the last this many hours. 0 starts from now and emits nothing on the first poll.',
+					},
+					{
+						displayName: 'Lookback Minutes',
+						name: 'lookbackMinutes',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 60,
+						description:
+							'How far back every poll looks again for statistics that arrive late. Changes that arrive later than this are not seen.',
+					},
+				],
+			},
+		],
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const now = new Date();
-		if (this.getMode() === 'manual') {
-			const items = await fetchClickReport(this, {
-				path: CLICK_REPORT_PATH,
-				qs: {
-					updatedAtFrom: new Date(now.getTime() - MANUAL_LOOKBACK_MS).toISOString(),
-					updatedAtTo: now.toISOString(),
-				},
-				limit: MANUAL_SAMPLE_SIZE,
-			});
-			return items.length ? [items.map((json) => ({ json }))] : null;
-		}
-
-		const state = this.getWorkflowStaticData('node') as TriggerState;
-		if (!state.cursor) {
-			state.cursor = now.toISOString();
-			state.idsAtCursor = [];
-			return null;
-		}
-		const items = await fetchClickReport(this, {
-			path: CLICK_REPORT_PATH,
-			qs: { updatedAtFrom: state.cursor, updatedAtTo: now.toISOString() },
-		});
-		const alreadyEmitted = new Set(state.idsAtCursor ?? []);
-		const fresh = items
-			.filter((item) => !(item.updatedAt === state.cursor && alreadyEmitted.has(String(item.id))))
-			.reverse();
-		if (fresh.length === 0) return null;
-		const newest = String(fresh[fresh.length - 1].updatedAt);
-		state.idsAtCursor = fresh.filter((item) => item.updatedAt === newest).map((item) => String(item.id));
-		if (newest === state.cursor) state.idsAtCursor.push(...alreadyEmitted);
-		state.cursor = newest;
-		return [fresh.map((json) => ({ json }))];
+		return await pollClickReport(this);
 	}
 }

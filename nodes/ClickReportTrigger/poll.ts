@@ -1,0 +1,268 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { CLICK_REPORT_PATH, clickItemFilterQuery } from '../shared/clickFilters';
+import type { ClickPage } from '../shared/transport';
+import { CLICK_PAGE_SIZE, fetchClickReport, readClickPage, readClickRange } from '../shared/transport';
+import type { TriggerState } from './state';
+import { EmittedVersions } from './state';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The trigger reads the whole lookback window at least this often, not only its first page. */
+const FULL_READ_EVERY_FRACTION_OF_LOOKBACK = 0.5;
+/** Pages one poll may read: the service allows 100 requests per 5 minutes. */
+const MAX_PAGES_PER_POLL = 80;
+/** Share of the poll's time budget spent reading; the rest is margin for retries and slow answers. */
+const BUDGET_SHARE = 0.5;
+const MAX_WINDOW_REREADS = 3;
+const MANUAL_SAMPLE_SIZE = 10;
+
+interface ClickItem extends IDataObject {
+	id: string;
+	updatedAt: string;
+}
+
+interface Settings {
+	qs: IDataObject;
+	lookbackMs: number;
+	emitExistingMs: number;
+}
+
+function readSettings(context: IPollFunctions): Settings {
+	const filters = context.getNodeParameter('filters', {}) as IDataObject;
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const { qs, problem } = clickItemFilterQuery(filters);
+	if (problem) throw new NodeOperationError(context.getNode(), `Invalid "${problem[0]}": ${problem[1]}`);
+	const lookbackMinutes = Number(options.lookbackMinutes ?? 60);
+	const emitExistingHours = Number(options.emitExistingHours ?? 0);
+	if (!Number.isFinite(lookbackMinutes) || lookbackMinutes < 1) {
+		throw new NodeOperationError(context.getNode(), `Invalid "Lookback Minutes": must be at least 1, got ${lookbackMinutes}`);
+	}
+	if (!Number.isFinite(emitExistingHours) || emitExistingHours < 0) {
+		throw new NodeOperationError(context.getNode(), `Invalid "Emit Existing Hours": must be 0 or more, got ${emitExistingHours}`);
+	}
+	return { qs, lookbackMs: lookbackMinutes * MINUTE, emitExistingMs: emitExistingHours * HOUR };
+}
+
+const timeOf = (item: ClickItem) => Date.parse(item.updatedAt);
+const iso = (time: number) => new Date(time).toISOString();
+
+/** Oldest change first; ties in id order, as the service orders them. */
+function oldestFirst(items: ClickItem[]): ClickItem[] {
+	return [...items].sort((a, b) => timeOf(a) - timeOf(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+async function pagesAllowed(context: IPollFunctions): Promise<number> {
+	const credentials = await context.getCredentials('clickStatisticsApi');
+	const rate = Number(credentials.maxRequestsPerSecond) > 0 ? Number(credentials.maxRequestsPerSecond) : 3;
+	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : 5 * MINUTE;
+	return Math.max(2, Math.min(MAX_PAGES_PER_POLL, Math.floor(((budgetMs * BUDGET_SHARE) / 1000) * rate)));
+}
+
+interface WindowRead {
+	/** Items read, in server order (newest first). */
+	items: ClickItem[];
+	/** Every change up to this time was read. */
+	readUpTo: number;
+	/** Whether the whole window was read, not only its oldest part. */
+	complete: boolean;
+	/** Requests spent. */
+	pages: number;
+}
+
+function tooMuchMovement(context: IPollFunctions): NodeApiError {
+	return new NodeApiError(
+		context.getNode(),
+		{ reason: 'click report kept changing while it was read' },
+		{
+			message: `The click report kept changing while the trigger read it (${MAX_WINDOW_REREADS} attempts)`,
+			description: 'Nothing was emitted and nothing is lost: the next poll reads the same changes again.',
+		},
+	);
+}
+
+/** Reads the whole closed window [from, to], again from its first page if the data moved. */
+async function readWindow(
+	context: IPollFunctions,
+	qs: IDataObject,
+	from: number,
+	to: number,
+	firstPage?: ClickPage,
+): Promise<WindowRead> {
+	const request = { path: CLICK_REPORT_PATH, qs: { ...qs, updatedAtFrom: iso(from), updatedAtTo: iso(to) } };
+	let pages = 0;
+	for (let attempt = 1; attempt <= MAX_WINDOW_REREADS; attempt++) {
+		let first = attempt === 1 ? firstPage : undefined;
+		if (!first) {
+			first = await readClickPage(context, request, 0, CLICK_PAGE_SIZE);
+			pages++;
+		}
+		if (first.items.length >= first.total) {
+			return { items: first.items as ClickItem[], readUpTo: to, complete: true, pages };
+		}
+		const rest = await readClickRange(context, request, CLICK_PAGE_SIZE, first.total, first.total);
+		pages += Math.ceil(first.total / CLICK_PAGE_SIZE) - 1;
+		if (rest) return { items: [...first.items, ...rest] as ClickItem[], readUpTo: to, complete: true, pages };
+	}
+	throw tooMuchMovement(context);
+}
+
+/** Whether the page shows nothing but versions already emitted, and the window holds no others. */
+function holdsOnlyEmitted(page: ClickPage, emitted: EmittedVersions, from: number, to: number): boolean {
+	return (
+		page.total === emitted.countWithin(from, to) &&
+		(page.items as ClickItem[]).every((item) => emitted.has(item.id, timeOf(item)))
+	);
+}
+
+/**
+ * A window too large for one poll. The part already handled before (`from` up to the previous
+ * upper bound), where only late changes can hide, costs one request when nothing arrived late.
+ * The new part drains oldest first in whole slices of time: the slice [previous upper bound, t]
+ * is halved until it fits the poll's pages, then read completely, so that the next poll starts
+ * right after it. A slice is never cut inside a tie on `updatedAt`.
+ */
+async function drainWindow(
+	context: IPollFunctions,
+	qs: IDataObject,
+	emitted: EmittedVersions,
+	from: number,
+	previousUpperBound: number,
+	to: number,
+	allowed: number,
+): Promise<WindowRead> {
+	const items: ClickItem[] = [];
+	let pages = 0;
+	let oldPartRead = false;
+	if (from < previousUpperBound) {
+		const oldRequest = { path: CLICK_REPORT_PATH, qs: { ...qs, updatedAtFrom: iso(from), updatedAtTo: iso(previousUpperBound) } };
+		const oldFirst = await readClickPage(context, oldRequest, 0, CLICK_PAGE_SIZE);
+		pages++;
+		if (!holdsOnlyEmitted(oldFirst, emitted, from, previousUpperBound)) {
+			const old = await readWindow(context, qs, from, previousUpperBound, oldFirst);
+			pages += old.pages;
+			items.push(...old.items);
+			oldPartRead = true;
+			// Late changes are older than everything new: the new part waits for the next poll.
+			if (allowed - pages < 2) return { items, readUpTo: previousUpperBound, complete: false, pages };
+		}
+	}
+
+	const capacity = Math.max(1, allowed - pages - 1) * CLICK_PAGE_SIZE;
+	let sliceEnd = to;
+	const sliceRequest = (end: number) => ({
+		path: CLICK_REPORT_PATH,
+		qs: { ...qs, updatedAtFrom: iso(previousUpperBound), updatedAtTo: iso(end) },
+	});
+	let probe = await readClickPage(context, sliceRequest(sliceEnd), 0, CLICK_PAGE_SIZE);
+	pages++;
+	while (probe.total > capacity && sliceEnd - previousUpperBound > 1) {
+		sliceEnd = previousUpperBound + Math.floor((sliceEnd - previousUpperBound) / 2);
+		probe = await readClickPage(context, sliceRequest(sliceEnd), 0, CLICK_PAGE_SIZE);
+		pages++;
+	}
+	const slice = await readWindow(context, qs, previousUpperBound, sliceEnd, probe);
+	return {
+		items: [...items, ...slice.items],
+		readUpTo: sliceEnd,
+		complete: sliceEnd === to && oldPartRead,
+		pages: pages + slice.pages,
+	};
+}
+
+/** "Fetch test event": the most recent items, without touching what the trigger remembers. */
+async function manualSample(context: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][] | null> {
+	const now = Date.now();
+	const items = await fetchClickReport(context, {
+		path: CLICK_REPORT_PATH,
+		qs: {
+			...settings.qs,
+			updatedAtFrom: iso(now - Math.max(settings.lookbackMs, 24 * HOUR, settings.emitExistingMs)),
+			updatedAtTo: iso(now),
+		},
+		limit: MANUAL_SAMPLE_SIZE,
+	});
+	return items.length ? [items.map((json) => ({ json }))] : null;
+}
+
+/**
+ * One poll. Every version of a click item (its `id` with its `updatedAt`) is emitted once: the
+ * trigger reads a closed window of `updatedAt` that starts at or before the previous window's
+ * end (and at least the lookback before now, for statistics that arrive late) and ends at the
+ * time the poll started, and it emits only versions it has not emitted before.
+ */
+export async function pollClickReport(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings(context);
+	if (context.getMode() === 'manual') return await manualSample(context, settings);
+
+	const staticData = context.getWorkflowStaticData('node');
+	const state = staticData.clickReport as TriggerState | undefined;
+	const now = Date.now();
+	const emitted = EmittedVersions.fromState(state);
+	const emitFrom = state ? Date.parse(state.emitFrom) : now - settings.emitExistingMs;
+
+	// The window: from at most the previous upper bound (so nothing between polls is skipped) and
+	// at least the lookback before now (late statistics), up to now, both ends included.
+	const previousUpperBound = state ? Date.parse(state.upperBound) : now - Math.max(settings.lookbackMs, settings.emitExistingMs);
+	const from = state ? Math.min(previousUpperBound, now - settings.lookbackMs) : previousUpperBound;
+	const windowRequest = { path: CLICK_REPORT_PATH, qs: { ...settings.qs, updatedAtFrom: iso(from), updatedAtTo: iso(now) } };
+	const firstPage = await readClickPage(context, windowRequest, 0, CLICK_PAGE_SIZE);
+	if (state) {
+		// Nothing new when the window holds exactly the versions already emitted and its newest
+		// page shows no other: one request, whatever the window's size. The whole window is still
+		// read every half lookback, for a late change hidden below the first page.
+		const pageCoversWindow = firstPage.items.length >= firstPage.total;
+		const fullReadDue = now - Date.parse(state.lastFullRead) >= settings.lookbackMs * FULL_READ_EVERY_FRACTION_OF_LOOKBACK;
+		if (holdsOnlyEmitted(firstPage, emitted, from, now) && (pageCoversWindow || !fullReadDue)) {
+			commit(staticData, settings, emitted, now, now, pageCoversWindow ? iso(now) : state.lastFullRead, emitFrom);
+			return null;
+		}
+	}
+
+	const allowed = await pagesAllowed(context);
+	const window =
+		Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= allowed
+			? await readWindow(context, settings.qs, from, now, firstPage)
+			: await drainWindow(context, settings.qs, emitted, from, previousUpperBound, now, allowed - 1);
+	const fresh: ClickItem[] = [];
+	for (const item of oldestFirst(window.items)) {
+		const time = timeOf(item);
+		if (emitted.has(item.id, time)) continue;
+		emitted.remember(item.id, time);
+		if (time >= emitFrom) fresh.push(item);
+	}
+	commit(
+		staticData,
+		settings,
+		emitted,
+		window.readUpTo,
+		now,
+		window.complete ? iso(now) : (state?.lastFullRead ?? iso(from)),
+		emitFrom,
+	);
+	return fresh.length ? [fresh.map((json) => ({ json }))] : null;
+}
+
+function commit(
+	staticData: IDataObject,
+	settings: Settings,
+	emitted: EmittedVersions,
+	upperBound: number,
+	now: number,
+	lastFullRead: string,
+	emitFrom: number,
+) {
+	// Every later window starts at or after this: min(upperBound, a later now - lookback).
+	const horizon = Math.min(upperBound, now - settings.lookbackMs);
+	emitted.forgetBefore(horizon);
+	const state: TriggerState = {
+		version: 1,
+		upperBound: iso(upperBound),
+		horizon: iso(horizon),
+		emitted: emitted.toJSON(),
+		lastFullRead,
+		emitFrom: iso(emitFrom),
+	};
+	staticData.clickReport = state;
+}

@@ -1,0 +1,215 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
+import { addCredential, createTrigger, type TriggerHandle } from '../harness/run';
+
+// Only Date is faked: the trigger's "now", the sandbox's clock and the ground truth share one
+// clock that the tests move, while timers, sockets and retries run in real time.
+const REAL_TIMERS = [
+	'nextTick',
+	'setImmediate',
+	'clearImmediate',
+	'setInterval',
+	'clearInterval',
+	'setTimeout',
+	'clearTimeout',
+	'queueMicrotask',
+	'hrtime',
+	'performance',
+] as const;
+const START = Date.UTC(2026, 5, 15, 12, 0, 0);
+const MINUTE = 60_000;
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: START });
+	sandbox = await startSandbox({ clickItems: 3000, clickDays: 30, seed: 7 });
+});
+afterAll(async () => {
+	await sandbox.close();
+	jest.useRealTimers();
+});
+beforeEach(() => {
+	sandbox.clearFaults();
+	sandbox.resetRequests();
+	sandbox.configure({ latencyMs: 0 });
+});
+
+const credentials = () =>
+	addCredential('clickStatisticsApi', { baseUrl: sandbox.clickUrl, publicKey: sandbox.publicKey, maxRequestsPerSecond: 1000 });
+const advance = (ms: number) => jest.setSystemTime(Date.now() + ms);
+const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const today = () => new Date(Date.now()).toISOString().slice(0, 10);
+const versionOf = (item: { id?: unknown; updatedAt?: unknown }) => `${String(item.id)}@${String(item.updatedAt)}`;
+const emittedOf = (output: INodeExecutionData[][] | null) => (output ? output[0].map((item) => item.json) : []);
+
+async function control(path: string, method: string, body?: object) {
+	const response = await fetch(`${sandbox.clickUrl}/_sandbox/${path}`, {
+		method,
+		headers: { 'Content-Type': 'application/json' },
+		body: body ? JSON.stringify(body) : undefined,
+	});
+	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+	return (await response.json()) as { data?: ClickItem[] } & ClickItem;
+}
+const insert = async (items: Array<Partial<ClickItem>>) => (await control('clicks', 'POST', { items })).data as ClickItem[];
+const update = async (id: string, patch: Partial<ClickItem> = {}) => await control(`clicks/${id}`, 'PATCH', patch);
+
+describe('click report trigger', () => {
+	test('the first poll starts from now; later polls emit each new or updated item once, oldest first', async () => {
+		advance(MINUTE);
+		const trigger = createTrigger({}, credentials());
+		expect(await trigger.poll()).toBeNull();
+
+		advance(MINUTE);
+		const [first, second] = await insert([{ date: today(), count: 1 }, { date: today(), count: 2 }]);
+		advance(10);
+		const updated = await update(first.id, { count: 5 });
+		advance(MINUTE);
+		const emitted = emittedOf(await trigger.poll());
+		expect(emitted.map(versionOf)).toEqual([versionOf(second), versionOf(updated)]);
+
+		advance(MINUTE);
+		sandbox.resetRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(sandbox.requests).toHaveLength(1);
+	});
+
+	test('emitExistingHours emits the recent past on the first poll, oldest first, and filters are sent', async () => {
+		advance(MINUTE);
+		const merchant = sandbox.clicks.all()[0].merchantId;
+		const trigger = createTrigger({ filters: { merchantId: String(merchant) }, options: { emitExistingHours: 48 } }, credentials());
+		const emitted = emittedOf(await trigger.poll());
+		const since = Date.now() - 48 * 60 * MINUTE;
+		const truth = sandbox.clicks
+			.all()
+			.filter((item) => item.merchantId === merchant && Date.parse(item.updatedAt) >= since)
+			.reverse();
+		expect(truth.length).toBeGreaterThan(3);
+		expect(emitted.map((item) => item.id).sort()).toEqual(truth.map((item) => item.id).sort());
+		const times = emitted.map((item) => Date.parse(String(item.updatedAt)));
+		expect(times).toEqual([...times].sort((a, b) => a - b));
+		expect(sandbox.requests.every((request) => request.query.merchantId?.[0] === String(merchant))).toBe(true);
+		expect(sandbox.requests.every((request) => request.query.updatedAtTo?.[0] === new Date(Date.now()).toISOString())).toBe(true);
+	});
+
+	test('an idle poll costs one request even when the lookback window holds thousands of items', async () => {
+		advance(MINUTE);
+		await insert(Array.from({ length: 2400 }, (_, index) => ({ date: today(), count: index + 1 })));
+		advance(MINUTE);
+		const trigger = createTrigger({ options: { lookbackMinutes: 60 } }, credentials());
+		expect(await trigger.poll()).toBeNull();
+		sandbox.resetRequests();
+		advance(MINUTE);
+		expect(await trigger.poll()).toBeNull();
+		expect(sandbox.requests).toHaveLength(1);
+		advance(MINUTE);
+		const [fresh] = await insert([{ date: today() }]);
+		advance(MINUTE);
+		expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual([versionOf(fresh)]);
+	});
+
+	test('ties on updatedAt at the edge between two polls are emitted once', async () => {
+		advance(MINUTE);
+		const trigger = createTrigger({}, credentials());
+		await trigger.poll();
+		advance(MINUTE);
+		const edge = new Date(Date.now()).toISOString();
+		const early = await insert([{ id: '00000000-0000-4000-8000-00000000000a', date: today(), updatedAt: edge }]);
+		// The poll's window ends exactly at `edge`.
+		const firstPoll = emittedOf(await trigger.poll());
+		expect(firstPoll.map(versionOf)).toEqual(early.map(versionOf));
+		// More items with the same updatedAt arrive after that poll: late, but within the lookback.
+		const late = await insert([
+			{ id: '00000000-0000-4000-8000-000000000001', date: today(), updatedAt: edge },
+			{ id: '00000000-0000-4000-8000-00000000000f', date: today(), updatedAt: edge },
+		]);
+		advance(MINUTE);
+		expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual(late.map(versionOf));
+		advance(MINUTE);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('"Fetch test event" returns recent items and leaves the state untouched', async () => {
+		advance(MINUTE);
+		const trigger = createTrigger({}, credentials());
+		await trigger.poll();
+		const before = trigger.staticData();
+		await insert([{ date: today() }]);
+		advance(MINUTE);
+		const sample = emittedOf(await trigger.poll({ mode: 'manual' }));
+		expect(sample.length).toBeGreaterThan(0);
+		expect(sample.length).toBeLessThanOrEqual(10);
+		expect(trigger.staticData()).toEqual(before);
+		// The real poll still sees the new item.
+		expect(emittedOf(await trigger.poll())).toHaveLength(1);
+	});
+
+	test('a poll that fails on 503 or 429 does not advance the state, and the next poll recovers', async () => {
+		advance(MINUTE);
+		const trigger = createTrigger({}, credentials());
+		await trigger.poll();
+		for (const status of [503, 429] as const) {
+			const [item] = await insert([{ date: today() }]);
+			advance(MINUTE);
+			const before = trigger.staticData();
+			sandbox.injectFault({ kind: 'status', status, retryAfter: 0, count: 5, api: 'click' });
+			await expect(trigger.poll()).rejects.toThrow(/limiting the request rate|service failed/);
+			expect(trigger.staticData()).toEqual(before);
+			advance(MINUTE);
+			expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual([versionOf(item)]);
+		}
+	});
+
+	test('the state survives a restart as plain JSON', async () => {
+		advance(MINUTE);
+		let trigger = createTrigger({}, credentials());
+		await trigger.poll();
+		const [item] = await insert([{ date: today() }]);
+		advance(MINUTE);
+		trigger = trigger.restart();
+		expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual([versionOf(item)]);
+		trigger = trigger.restart();
+		advance(MINUTE);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a backlog larger than the poll budget drains over several polls, oldest first, each item once', async () => {
+		advance(MINUTE);
+		const trigger = createTrigger({}, credentials());
+		await trigger.poll();
+		advance(MINUTE);
+		// 1,700 changes since the trigger started, spread over 43 s in groups of 10 that tie on updatedAt.
+		const base = Date.now() - 45_000;
+		const backlog = await insert(
+			Array.from({ length: 1700 }, (_, index) => ({
+				date: today(),
+				updatedAt: new Date(base + Math.floor(index / 10) * 250).toISOString(),
+			})),
+		);
+		advance(MINUTE);
+		const drained: IDataObject[] = [];
+		let pollsWithItems = 0;
+		for (let poll = 0; poll < 20; poll++) {
+			// 4 ms at 1000 requests/s leaves room for 2 pages per poll.
+			const emitted = emittedOf(await trigger.poll({ budgetMs: 4 }));
+			if (emitted.length) pollsWithItems++;
+			drained.push(...emitted);
+			const state = trigger.staticData()['node:Click Report Trigger'] as { clickReport: { upperBound: string } };
+			if (state.clickReport.upperBound === new Date(Date.now()).toISOString()) break;
+			advance(MINUTE);
+		}
+		expect(pollsWithItems).toBeGreaterThan(1);
+		expect(drained.map(versionOf).sort()).toEqual(backlog.map(versionOf).sort());
+		expect(new Set(drained.map(versionOf)).size).toBe(drained.length);
+		const times = drained.map((item) => Date.parse(String(item.updatedAt)));
+		expect(times).toEqual([...times].sort((x, y) => x - y));
+	});
+
+	test('bad filters are refused before any request', async () => {
+		const trigger = createTrigger({ filters: { adSpaceId: 'not-a-uuid' } }, credentials());
+		await expect(trigger.poll()).rejects.toThrow(/Invalid "Ad Space ID"/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
