@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger } from '../harness/run';
+import { advanceClock, clickControl, fakeDateOnly } from './simulatedTime';
 
 /**
  * A long run of the trigger against the sandbox, driven through the sandbox's control endpoint:
@@ -10,18 +11,6 @@ import { addCredential, createTrigger } from '../harness/run';
  * emitted is compared with the ground truth the test keeps of every version it created.
  */
 
-const REAL_TIMERS = [
-	'nextTick',
-	'setImmediate',
-	'clearImmediate',
-	'setInterval',
-	'clearInterval',
-	'setTimeout',
-	'clearTimeout',
-	'queueMicrotask',
-	'hrtime',
-	'performance',
-] as const;
 const START = Date.UTC(2026, 8, 1, 8, 0, 0);
 const MINUTE = 60_000;
 const LOOKBACK_MINUTES = 10;
@@ -42,7 +31,7 @@ function prng(seed: number) {
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: START });
+	fakeDateOnly(START);
 	sandbox = await startSandbox({ clickItems: 2000, clickDays: 20, seed: 11, latencyMs: 1 });
 });
 afterAll(async () => {
@@ -50,20 +39,11 @@ afterAll(async () => {
 	jest.useRealTimers();
 });
 
-async function control(path: string, method: string, body?: object) {
-	const response = await fetch(`${sandbox.clickUrl}/_sandbox/${path}`, {
-		method,
-		headers: { 'Content-Type': 'application/json' },
-		body: body ? JSON.stringify(body) : undefined,
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return (await response.json()) as { data?: ClickItem[] } & ClickItem;
-}
-
 test(`${POLLS} polls: no version emitted twice, no change lost, state within its bound`, async () => {
 	const random = prng(2026);
 	const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-	const advance = (ms: number) => jest.setSystemTime(Date.now() + ms);
+	const advance = advanceClock;
+	const control = clickControl(sandbox);
 	const today = () => new Date(Date.now()).toISOString().slice(0, 10);
 	const key = (item: { id?: unknown; updatedAt?: unknown }) => `${String(item.id)}@${String(item.updatedAt)}`;
 
@@ -93,7 +73,7 @@ test(`${POLLS} polls: no version emitted twice, no change lost, state within its
 	};
 	const insert = async (count: number, updatedAt?: string) => {
 		const items = Array.from({ length: count }, () => ({ date: today(), count: 1 + Math.floor(random() * 9), updatedAt }));
-		for (const item of (await control('clicks', 'POST', { items })).data as ClickItem[]) record(item);
+		for (const item of await control.insert(items)) record(item);
 		stats.inserts += count;
 	};
 	const update = async (updatedAt?: string) => {
@@ -101,7 +81,7 @@ test(`${POLLS} polls: no version emitted twice, no change lost, state within its
 		if (!ids.length) return;
 		const id = pick(ids);
 		if (updatedAt && updatedAt <= current.get(id)!) return;
-		record(await control(`clicks/${id}`, 'PATCH', { count: 1 + Math.floor(random() * 50), updatedAt }));
+		record(await control.update(id, { count: 1 + Math.floor(random() * 50), updatedAt }));
 		stats.updates++;
 	};
 

@@ -1,29 +1,16 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
-import { addCredential, createTrigger, type TriggerHandle } from '../harness/run';
+import { addCredential, createTrigger } from '../harness/run';
+import { advanceClock, clickControl, fakeDateOnly } from './simulatedTime';
 
-// Only Date is faked: the trigger's "now", the sandbox's clock and the ground truth share one
-// clock that the tests move, while timers, sockets and retries run in real time.
-const REAL_TIMERS = [
-	'nextTick',
-	'setImmediate',
-	'clearImmediate',
-	'setInterval',
-	'clearInterval',
-	'setTimeout',
-	'clearTimeout',
-	'queueMicrotask',
-	'hrtime',
-	'performance',
-] as const;
 const START = Date.UTC(2026, 5, 15, 12, 0, 0);
 const MINUTE = 60_000;
 
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-	jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: START });
+	fakeDateOnly(START);
 	sandbox = await startSandbox({ clickItems: 3000, clickDays: 30, seed: 7 });
 });
 afterAll(async () => {
@@ -38,23 +25,13 @@ beforeEach(() => {
 
 const credentials = () =>
 	addCredential('clickStatisticsApi', { baseUrl: sandbox.clickUrl, publicKey: sandbox.publicKey, maxRequestsPerSecond: 1000 });
-const advance = (ms: number) => jest.setSystemTime(Date.now() + ms);
-const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const advance = advanceClock;
 const today = () => new Date(Date.now()).toISOString().slice(0, 10);
 const versionOf = (item: { id?: unknown; updatedAt?: unknown }) => `${String(item.id)}@${String(item.updatedAt)}`;
 const emittedOf = (output: INodeExecutionData[][] | null) => (output ? output[0].map((item) => item.json) : []);
 
-async function control(path: string, method: string, body?: object) {
-	const response = await fetch(`${sandbox.clickUrl}/_sandbox/${path}`, {
-		method,
-		headers: { 'Content-Type': 'application/json' },
-		body: body ? JSON.stringify(body) : undefined,
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-	return (await response.json()) as { data?: ClickItem[] } & ClickItem;
-}
-const insert = async (items: Array<Partial<ClickItem>>) => (await control('clicks', 'POST', { items })).data as ClickItem[];
-const update = async (id: string, patch: Partial<ClickItem> = {}) => await control(`clicks/${id}`, 'PATCH', patch);
+const insert = (items: Array<Partial<ClickItem>>) => clickControl(sandbox).insert(items);
+const update = (id: string, patch: Partial<ClickItem> = {}) => clickControl(sandbox).update(id, patch);
 
 describe('click report trigger', () => {
 	test('the first poll starts from now; later polls emit each new or updated item once, oldest first', async () => {
