@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: the package in the real n8n 2.41.1 application, against the sandbox.
+//
+//   1. every example but the trigger runs headless: n8n import:credentials, import:workflow,
+//      n8n execute --id … --rawOutput; the run data is checked against the sandbox's own answers;
+//   2. the trigger example runs in a live `n8n start`: published before the start, clicks inserted
+//      through the sandbox's control endpoint, the executions n8n recorded read over REST;
+//   3. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
+//      icon, credential and operations, one screenshot per node.
+//
+// Ports differ from `npm start` (n8n 5690, task brokers 5691 and 5692, sandbox 4110/4111), so
+// both can run at once. Everything is installed into the cache folder outside the clone
+// ($N8N_RUNTIME_CACHE, default ~/.cache/n8n-affiliate-runtime); a fresh n8n user folder per run.
+// Output: test-output/e2e/ (screenshots, n8n's log). Keep the user folder with E2E_KEEP=1.
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ensureChromium } from './chromium.mjs';
+import { checkEditor } from './editor.mjs';
+import { CLI_EXAMPLES, sandboxClient } from './examples.mjs';
+import { TRIGGER_WORKFLOW_ID, checkTrigger } from './trigger.mjs';
+import {
+	importSandboxSetup,
+	npmRun,
+	ownerEnv,
+	parseRunOutput,
+	restSession,
+	startN8n,
+	startSandbox,
+	stopChild,
+} from '../n8n-runtime/harness.mjs';
+import {
+	ensureRuntime,
+	freshUserFolder,
+	installPackage,
+	n8nEnv,
+	repoRoot,
+	requireFromRuntime,
+	runN8n,
+	seconds,
+} from '../n8n-runtime/runtime.mjs';
+
+const PORTS = { n8n: 5690, broker: 5691, executeBroker: 5692, partner: 4110, click: 4111 };
+const outputDir = join(repoRoot, 'test-output', 'e2e');
+const screenshotsDir = join(outputDir, 'screenshots');
+
+const log = (line) => console.log(`[e2e] ${line}`);
+const timings = [];
+const results = [];
+const started = performance.now();
+
+async function step(name, work) {
+	const t = performance.now();
+	log(`— ${name}`);
+	try {
+		const value = await work();
+		timings.push([name, performance.now() - t]);
+		return value;
+	} catch (error) {
+		timings.push([`${name} (failed)`, performance.now() - t]);
+		throw error;
+	}
+}
+
+function printSummary(ok) {
+	console.log('\n[e2e] timings');
+	for (const [name, ms] of timings) console.log(`  ${seconds(ms).padStart(9)}  ${name}`);
+	console.log(`  ${seconds(performance.now() - started).padStart(9)}  total`);
+	if (results.length) {
+		console.log('\n[e2e] checks');
+		for (const line of results) console.log(`  ✔ ${line}`);
+	}
+	console.log(`\n[e2e] output: ${outputDir}`);
+	console.log(ok ? '[e2e] PASSED' : '[e2e] FAILED');
+}
+
+const cleanup = [];
+
+async function main() {
+	rmSync(outputDir, { recursive: true, force: true });
+	mkdirSync(outputDir, { recursive: true });
+
+	await step('build the package and the sandbox', () => {
+		npmRun('build', { log });
+		npmRun('build:sandbox', { log });
+	});
+	await step('chromium (Debian package)', () => ensureChromium({ log }));
+	const runtime = await step('n8n runtime (install or reuse)', () => ensureRuntime());
+	if (runtime.installed) results.push(`runtime installed: npm install ${seconds(runtime.steps.npmInstallMs)}, sqlite3 build ${seconds(runtime.steps.sqliteRebuildMs)}`);
+
+	// More click items than the default, so that a day of the report spans several pages.
+	const sandbox = await step('start the sandbox', () =>
+		startSandbox({
+			partnerPort: PORTS.partner,
+			clickPort: PORTS.click,
+			args: ['--click-items=150000'],
+			quiet: true,
+			log,
+			onSpawn: (child) => cleanup.push(() => stopChild(child, 'SIGTERM', 5000)),
+		}),
+	);
+	const client = sandboxClient(sandbox.state);
+
+	const userFolder = freshUserFolder('e2e-');
+	if (!process.env.E2E_KEEP) cleanup.push(() => rmSync(userFolder, { recursive: true, force: true }));
+	log(`n8n user folder: ${userFolder}`);
+	installPackage(userFolder, { log });
+	const cliEnv = n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.executeBroker });
+	await step('import credentials and examples (first CLI run: database migrations)', () =>
+		importSandboxSetup(runtime, cliEnv, sandbox.state, { log }),
+	);
+
+	for (const example of CLI_EXAMPLES) {
+		await step(`n8n execute ${example.file}`, async () => {
+			await client.clearRequests();
+			const result = await runN8n(runtime, ['execute', `--id=${example.id}`, '--rawOutput'], cliEnv);
+			let run;
+			try {
+				run = parseRunOutput(result.stdout);
+			} catch (error) {
+				throw new Error(`${example.file}: ${error.message}\n${result.stderr.slice(-2000)}`);
+			}
+			const failure = run.data.resultData.error;
+			if (failure) throw new Error(`${example.file} failed in n8n: ${failure.message} ${failure.description ?? ''}`);
+			const summary = await example.check(run, client, await client.requests());
+			results.push(`${example.file}: ${summary} (n8n execute ${seconds(result.ms)})`);
+			log(`${example.file}: ${summary}; n8n execute took ${seconds(result.ms)}`);
+		});
+	}
+
+	await step('publish the trigger example', async () => {
+		const result = await runN8n(runtime, ['publish:workflow', `--id=${TRIGGER_WORKFLOW_ID}`], cliEnv);
+		if (result.code !== 0) throw new Error(`publish:workflow failed:\n${result.stdout}\n${result.stderr}`);
+	});
+	await client.clearRequests();
+
+	const n8nLog = createWriteStream(join(outputDir, 'n8n-start.log'));
+	cleanup.push(() => new Promise((resolve) => n8nLog.end(resolve)));
+	const startEnv = { ...n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.broker }), ...ownerEnv(runtime) };
+	const n8n = await step('n8n start', () =>
+		startN8n(runtime, startEnv, {
+			log,
+			write: (line) => n8nLog.write(`${line}\n`),
+			onSpawn: (child) => cleanup.push(() => stopChild(child, 'SIGTERM', 20_000)),
+		}),
+	);
+	results.push(`n8n start: ready (/healthz/readiness) ${seconds(n8n.ms)} after the spawn`);
+	const api = await restSession(n8n.url);
+
+	await step('trigger in the live n8n (waits for the next one-minute poll)', async () => {
+		const summary = await checkTrigger({ api, sandbox: client, flatted: requireFromRuntime(runtime, 'flatted'), log });
+		results.push(`click-trigger.json: ${summary}`);
+		log(summary);
+	});
+
+	await step('editor in chromium', async () => {
+		const shots = await checkEditor({ baseUrl: n8n.url, api, screenshotsDir, log });
+		results.push(`editor: icons, credentials and operations of the 3 nodes render; screenshots in ${screenshotsDir}: ${shots.map((s) => s.split('/').pop()).join(', ')}`);
+	});
+}
+
+async function runCleanup() {
+	for (const stop of cleanup.reverse()) {
+		try {
+			await stop();
+		} catch (error) {
+			log(`cleanup: ${error.message}`);
+		}
+	}
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, async () => {
+		if (interrupted) return;
+		interrupted = true;
+		log(`${signal}: stopping`);
+		await runCleanup();
+		process.exit(130);
+	});
+}
+
+main().then(
+	async () => {
+		await runCleanup();
+		printSummary(true);
+	},
+	async (error) => {
+		console.error(`\n[e2e] ${error.stack ?? error.message}`);
+		await runCleanup();
+		printSummary(false);
+		process.exitCode = 1;
+	},
+);

@@ -1,0 +1,278 @@
+// What `npm start` and the end-to-end tests share: the sandbox as a child process, the sandbox
+// credentials and the example workflows imported into n8n, `n8n start` with a readiness wait, the
+// owner account, and reading the run data that `n8n execute --rawOutput` prints.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { bcryptHash, repoRoot, runN8n, seconds, spawnN8n } from './runtime.mjs';
+
+export const examplesDir = join(repoRoot, 'examples');
+
+/** Fixed credential IDs: the example workflows refer to them, so they open ready to run. */
+export const CREDENTIAL_IDS = {
+	partner: 'AffPartnerSandbx',
+	partnerClient: 'AffPartnerClient',
+	click: 'ClickStatsSandbx',
+};
+
+/** The owner account of a local instance. Not a secret: n8n listens on 127.0.0.1 only. */
+export const OWNER = {
+	email: 'owner@example.com',
+	password: 'Sandbox-Owner-1',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+};
+
+const now = () => performance.now();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs an npm script of the repository with the npm that runs us, output shown. */
+export function npmRun(script, { log }) {
+	const started = now();
+	const npm = process.env.npm_execpath;
+	const [command, args] = npm && npm.endsWith('.js') ? [process.execPath, [npm, 'run', script]] : ['npm', ['run', script]];
+	const result = spawnSync(command, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+	if (result.status !== 0) throw new Error(`npm run ${script} failed`);
+	const ms = now() - started;
+	log(`npm run ${script}: ${seconds(ms)}`);
+	return ms;
+}
+
+/** Prints a child's output line by line with a prefix; lines matching `skip` are counted, not shown. */
+export function prefixLines(stream, prefix, { skip, write = (line) => console.log(line), onLine } = {}) {
+	let buffer = '';
+	stream.setEncoding('utf8');
+	stream.on('data', (chunk) => {
+		buffer += chunk;
+		let index;
+		while ((index = buffer.indexOf('\n')) >= 0) {
+			const line = buffer.slice(0, index);
+			buffer = buffer.slice(index + 1);
+			onLine?.(line);
+			if (line.trim() === '' || skip?.test(line)) continue;
+			write(`${prefix} ${line}`);
+		}
+	});
+}
+
+/**
+ * Starts the sandbox (`node sandbox/dist/main.js`, built beforehand) and waits for its state.
+ * `args` are the sandbox's own (e.g. `--click-items=150000`).
+ */
+export async function startSandbox({ partnerPort = 4010, clickPort = 4011, args = [], quiet = false, log, onSpawn }) {
+	const started = now();
+	const child = spawn(process.execPath, [join(repoRoot, 'sandbox', 'dist', 'main.js'), ...args], {
+		cwd: repoRoot,
+		env: { ...process.env, SANDBOX_PARTNER_PORT: String(partnerPort), SANDBOX_CLICK_PORT: String(clickPort) },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	onSpawn?.(child);
+	const output = [];
+	const write = quiet ? (line) => output.push(line) : undefined;
+	prefixLines(child.stdout, '[sandbox]', { write });
+	prefixLines(child.stderr, '[sandbox]', { write });
+	let exited;
+	child.on('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
+	const partnerUrl = `http://127.0.0.1:${partnerPort}`;
+	for (;;) {
+		if (exited) throw new Error(`the sandbox stopped (${exited}): ${output.join('\n')}`);
+		try {
+			const response = await fetch(`${partnerUrl}/_sandbox/state`);
+			if (response.ok) {
+				const state = await response.json();
+				log(`sandbox ready in ${seconds(now() - started)}: partner ${state.partnerUrl}, clicks ${state.clickUrl}`);
+				return { child, state, partnerUrl, clickUrl: state.clickUrl, stop: () => stopChild(child, 'SIGTERM', 5000) };
+			}
+		} catch {
+			// not listening yet
+		}
+		if (now() - started > 120_000) throw new Error('the sandbox did not answer within 120 s');
+		await sleep(200);
+	}
+}
+
+/** Credentials for the sandbox's values, as `n8n import:credentials` takes them (plain `data`). */
+export function sandboxCredentials(state) {
+	return [
+		{
+			id: CREDENTIAL_IDS.partner,
+			name: 'Affiliate Partner sandbox',
+			type: 'affiliatePartnerApi',
+			data: {
+				baseUrl: state.partnerUrl,
+				authentication: 'accessToken',
+				accessToken: state.accessToken,
+				maxRequestsPerSecond: 10,
+			},
+		},
+		{
+			id: CREDENTIAL_IDS.partnerClient,
+			name: 'Affiliate Partner sandbox (client credentials)',
+			type: 'affiliatePartnerApi',
+			data: {
+				baseUrl: state.partnerUrl,
+				authentication: 'clientCredentials',
+				clientId: state.clientId,
+				clientSecret: state.clientSecret,
+				scopes: 'lost_orders manage_lost_orders landings public_data',
+				maxRequestsPerSecond: 10,
+			},
+		},
+		{
+			id: CREDENTIAL_IDS.click,
+			name: 'Click Statistics sandbox',
+			type: 'clickStatisticsApi',
+			data: { baseUrl: state.clickUrl, publicKey: state.publicKey, maxRequestsPerSecond: 3 },
+		},
+	];
+}
+
+/** Imports the sandbox credentials and every example workflow into the user folder's database. */
+export async function importSandboxSetup(runtime, env, state, { log }) {
+	const timings = {};
+	const scratch = mkdtempSync(join(tmpdir(), 'n8n-affiliate-credentials-'));
+	try {
+		const file = join(scratch, 'credentials.json');
+		writeFileSync(file, JSON.stringify(sandboxCredentials(state)));
+		chmodSync(file, 0o600);
+		const result = await runN8n(runtime, ['import:credentials', `--input=${file}`], env);
+		assertCli(result, 'import:credentials', /Successfully imported 3 credentials/);
+		timings.importCredentialsMs = result.ms;
+		log(`credentials imported (${seconds(result.ms)}): ${sandboxCredentials(state).map((c) => `"${c.name}"`).join(', ')}`);
+	} finally {
+		rmSync(scratch, { recursive: true, force: true });
+	}
+	const count = readdirSync(examplesDir).filter((name) => name.endsWith('.json')).length;
+	const result = await runN8n(runtime, ['import:workflow', '--separate', `--input=${examplesDir}`], env);
+	assertCli(result, 'import:workflow', new RegExp(`Successfully imported ${count} workflows`));
+	timings.importWorkflowsMs = result.ms;
+	log(`${count} example workflows imported (${seconds(result.ms)}) from ${examplesDir}`);
+	return timings;
+}
+
+function assertCli(result, what, expected) {
+	const output = `${result.stdout}\n${result.stderr}`;
+	if (result.code !== 0 || !expected.test(output)) {
+		throw new Error(`n8n ${what} failed (${result.signal ?? `exit ${result.code}`}):\n${output.trim().split('\n').slice(-30).join('\n')}`);
+	}
+}
+
+/** The environment that makes n8n create (or update) the owner account at start. */
+export function ownerEnv(runtime, owner = OWNER) {
+	return {
+		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+		N8N_INSTANCE_OWNER_EMAIL: owner.email,
+		N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
+		N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
+		N8N_INSTANCE_OWNER_PASSWORD_HASH: bcryptHash(runtime, owner.password),
+	};
+}
+
+/**
+ * Starts `n8n start` and waits until it answers `/healthz/readiness`. Output goes to `onOutput`
+ * line by line (default: printed with an `[n8n]` prefix, database migrations left out).
+ */
+export async function startN8n(runtime, env, { log, write, onSpawn, timeoutMs = 180_000 }) {
+	const started = now();
+	const child = spawnN8n(runtime, ['start'], env, { stdio: ['ignore', 'pipe', 'pipe'] });
+	onSpawn?.(child);
+	const lines = [];
+	const options = { skip: /^(Starting|Finished) migration /, write, onLine: (line) => lines.push(line) };
+	prefixLines(child.stdout, '[n8n]', options);
+	prefixLines(child.stderr, '[n8n]', options);
+	let exited;
+	child.on('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
+	const url = `http://127.0.0.1:${env.N8N_PORT}`;
+	for (;;) {
+		if (exited) throw new Error(`n8n stopped while starting (${exited}):\n${lines.slice(-30).join('\n')}`);
+		try {
+			const response = await fetch(`${url}/healthz/readiness`);
+			if (response.ok) break;
+		} catch {
+			// not listening yet
+		}
+		if (now() - started > timeoutMs) {
+			await stopChild(child, 'SIGTERM', 10_000);
+			throw new Error(`n8n did not become ready within ${seconds(timeoutMs)}:\n${lines.slice(-30).join('\n')}`);
+		}
+		await sleep(250);
+	}
+	const ms = now() - started;
+	log(`n8n ready in ${seconds(ms)} at ${url}`);
+	return { child, url, ms, lines, stop: () => stopChild(child, 'SIGTERM', 20_000) };
+}
+
+/** Sends `signal`, waits up to `timeoutMs` for the exit, then kills the child's process group. */
+export function stopChild(child, signal = 'SIGTERM', timeoutMs = 10_000) {
+	return new Promise((resolvePromise) => {
+		if (child.exitCode !== null || child.signalCode !== null) return resolvePromise(true);
+		const timer = setTimeout(() => {
+			try {
+				child.kill('SIGKILL');
+			} catch {
+				// gone already
+			}
+		}, timeoutMs);
+		child.once('exit', () => {
+			clearTimeout(timer);
+			resolvePromise(true);
+		});
+		try {
+			child.kill(signal);
+		} catch {
+			clearTimeout(timer);
+			resolvePromise(true);
+		}
+	});
+}
+
+/**
+ * The run data of `n8n execute --rawOutput`: the logger prints the result as pretty JSON (a line
+ * `{` to a line `}`) among other log lines.
+ */
+export function parseRunOutput(stdout) {
+	const lines = stdout.split('\n');
+	for (let start = lines.indexOf('{'); start >= 0; start = lines.indexOf('{', start + 1)) {
+		for (let end = start + 1; end < lines.length; end++) {
+			if (lines[end] !== '}') continue;
+			try {
+				const run = JSON.parse(lines.slice(start, end + 1).join('\n'));
+				if (run?.data?.resultData) return run;
+			} catch {
+				// a nested `}` line: keep looking
+			}
+		}
+	}
+	throw new Error(`no run data in the output of n8n execute:\n${stdout.split('\n').slice(-20).join('\n')}`);
+}
+
+/** Items of a node's first output in a run (the `json` of each). */
+export function nodeOutput(run, nodeName) {
+	const runs = run.data.resultData.runData[nodeName];
+	if (!runs) throw new Error(`node "${nodeName}" did not run`);
+	const first = runs[0];
+	if (first.error) throw new Error(`node "${nodeName}" failed: ${first.error.message}`);
+	return (first.data?.main?.[0] ?? []).map((item) => item);
+}
+
+/** Logs in over REST and returns a fetch that carries the session cookie. */
+export async function restSession(baseUrl, owner = OWNER) {
+	const response = await fetch(`${baseUrl}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+	});
+	if (!response.ok) throw new Error(`login failed: HTTP ${response.status} ${await response.text()}`);
+	const cookie = response.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
+	return async (path, init = {}) => {
+		const r = await fetch(`${baseUrl}${path}`, { ...init, headers: { ...(init.headers ?? {}), cookie, 'content-type': 'application/json' } });
+		const text = await r.text();
+		if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${r.status} ${text.slice(0, 500)}`);
+		return text ? JSON.parse(text) : undefined;
+	};
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm start`: build the package, start the sandbox, install (or reuse) n8n 2.41.1, load the package
+// into it as a community package, import the sandbox credentials and the example workflows, create
+// the owner account, start n8n on http://127.0.0.1:5678. Ctrl-C stops n8n and the sandbox.
+//
+// Options:  --fresh  start from an empty n8n user folder (drops executions and your own workflows)
+// Env:      N8N_PORT (5678), N8N_RUNNERS_BROKER_PORT (5679), SANDBOX_PARTNER_PORT (4010),
+//           SANDBOX_CLICK_PORT (4011), N8N_RUNTIME_CACHE (~/.cache/n8n-affiliate-runtime)
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import {
+	OWNER,
+	importSandboxSetup,
+	npmRun,
+	ownerEnv,
+	startN8n,
+	startSandbox,
+	stopChild,
+} from './n8n-runtime/harness.mjs';
+import { cacheRoot, ensureRuntime, installPackage, n8nEnv, seconds } from './n8n-runtime/runtime.mjs';
+
+const log = (line) => console.log(`[start] ${line}`);
+const started = performance.now();
+const port = Number(process.env.N8N_PORT || 5678);
+const brokerPort = Number(process.env.N8N_RUNNERS_BROKER_PORT || 5679);
+const partnerPort = Number(process.env.SANDBOX_PARTNER_PORT || 4010);
+const clickPort = Number(process.env.SANDBOX_CLICK_PORT || 4011);
+const userFolder = join(cacheRoot(), 'user');
+
+const children = [];
+let stopping = false;
+
+async function stopAll(reason, code) {
+	if (stopping) return;
+	stopping = true;
+	log(`${reason}: stopping n8n and the sandbox`);
+	// n8n first (it may still be finishing an execution against the sandbox), then the sandbox.
+	for (const { name, child, timeoutMs } of [...children].reverse()) {
+		await stopChild(child, 'SIGTERM', timeoutMs);
+		log(`${name} stopped`);
+	}
+	process.exit(code);
+}
+
+// Ctrl-C reaches the children too (same process group); stopChild waits for them either way.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(signal, 0));
+
+async function main() {
+	if (process.argv.includes('--fresh')) {
+		log(`--fresh: removing the n8n user folder ${userFolder}`);
+		rmSync(userFolder, { recursive: true, force: true });
+	}
+	npmRun('build', { log });
+	npmRun('build:sandbox', { log });
+
+	const sandbox = await startSandbox({
+		partnerPort,
+		clickPort,
+		log,
+		onSpawn: (child) => children.push({ name: 'sandbox', child, timeoutMs: 5000 }),
+	});
+	sandbox.child.on('exit', (code, signal) => stopAll(`the sandbox stopped (${signal ?? `exit ${code}`})`, 1));
+
+	const runtime = await ensureRuntime();
+	installPackage(userFolder);
+	const env = n8nEnv(runtime, { userFolder, port, brokerPort });
+	await importSandboxSetup(runtime, env, sandbox.state, { log });
+
+	const n8n = await startN8n(runtime, { ...env, ...ownerEnv(runtime) }, {
+		log,
+		onSpawn: (child) => children.push({ name: 'n8n', child, timeoutMs: 30_000 }),
+	});
+	n8n.child.on('exit', (code, signal) => stopAll(`n8n stopped (${signal ?? `exit ${code}`})`, code ?? 1));
+
+	const url = `http://127.0.0.1:${port}`;
+	const lines = [
+		'',
+		`n8n ${runtime.appDir.match(/n8n-([\d.]+)-/)?.[1] ?? ''} is ready: ${url}   (all set up in ${seconds(performance.now() - started)}; n8n started in ${seconds(n8n.ms)})`,
+		`  log in:       ${OWNER.email} / ${OWNER.password}`,
+		'  examples:     Overview > Workflows, or open one directly:',
+		`                  ${url}/workflow/AffExLostOrders1     rejected lost orders of the last 30 days`,
+		`                  ${url}/workflow/AffExLostClaim01     claim unknown orders with a PDF receipt`,
+		`                  ${url}/workflow/AffExDailyClicks     yesterday's clicks summed by merchant`,
+		`                  ${url}/workflow/AffExClickTrigr1     new clicks to a Slack-shaped message (publish it to poll)`,
+		`                  ${url}/workflow/AffExExchangeRte     an exchange rate for a date`,
+		'                Open one and click "Execute workflow". The examples are re-imported at every start.',
+		'  credentials:  "Affiliate Partner sandbox", "Affiliate Partner sandbox (client credentials)", "Click Statistics sandbox"',
+		`  sandbox:      partner ${sandbox.state.partnerUrl}, clicks ${sandbox.state.clickUrl}, control ${sandbox.state.partnerUrl}/_sandbox/state`,
+		`  user folder:  ${userFolder}`,
+		'Ctrl-C stops n8n and the sandbox.',
+		'',
+	];
+	console.log(lines.join('\n'));
+}
+
+main().catch(async (error) => {
+	console.error(`[start] ${error.message}`);
+	await stopAll('error', 1);
+});
