@@ -72,6 +72,8 @@ function printSummary(ok) {
 	}
 	console.log(`\n[e2e] output: ${outputDir}`);
 	console.log(ok ? '[e2e] PASSED' : '[e2e] FAILED');
+	// The plain closing line CI reads: checks that passed, and the step that failed, if any.
+	console.log(`e2e: ${results.length} passed, ${ok ? 0 : 1} failed`);
 }
 
 const cleanup = [];
