@@ -40,8 +40,14 @@ describe('periods', () => {
 		const all = days();
 		const dateTo = all[all.length - 1];
 		const dateFrom = all[all.length - 200];
+		sandbox.configure({ latencyMs: 150 });
 		const result = await report({ returnAll: true, filters: { dateFrom, dateTo } });
 		expect(result.error).toBeUndefined();
+		// Return All reads both windows at once: the older window's first page is asked for before
+		// the newer window's first page is answered.
+		const [firstOfNewest, firstOfOlder] = sandbox.requests;
+		expect(firstOfOlder.query.offset).toEqual(['0']);
+		expect(firstOfOlder.time - firstOfNewest.time).toBeLessThan(150);
 
 		const windows = sandbox.requests.map((request) => `${request.query.dateFrom}..${request.query.dateTo}`);
 		const distinct = [...new Set(windows)];

@@ -5,6 +5,7 @@ export {
 	CLICK_PAGE_SIZE,
 	PARTNER_MAX_PAGE_SIZE,
 	fetchClickReport,
+	fetchClickReportWindows,
 	fetchPartnerList,
 	readClickPage,
 	readClickRange,

@@ -232,3 +232,27 @@ export async function fetchClickReport(context: TransportContext, request: Click
 		},
 	);
 }
+
+/**
+ * Reads consecutive windows of one click report, in the given order. With Return All the windows
+ * are read at once: their pages share the credential's pace, so a second window costs no extra
+ * round trip. With a limit they are read one after the other, so that no page past the limit is
+ * asked for.
+ */
+export async function fetchClickReportWindows(
+	context: TransportContext,
+	request: Omit<ClickReportRequest, 'qs'> & { windows: IDataObject[] },
+): Promise<IDataObject[]> {
+	const { windows, ...common } = request;
+	if (common.limit === undefined) {
+		const perWindow = await Promise.all(windows.map((qs) => fetchClickReport(context, { ...common, qs })));
+		return ([] as IDataObject[]).concat(...perWindow);
+	}
+	const records: IDataObject[] = [];
+	for (const qs of windows) {
+		const remaining = common.limit - records.length;
+		if (remaining <= 0) break;
+		records.push(...(await fetchClickReport(context, { ...common, qs, limit: remaining })));
+	}
+	return records;
+}

@@ -5,7 +5,7 @@ import type { CalendarDate } from '../../../shared/dates';
 import { addDays, daysBetween, readCalendarDate, readInstant, toIsoDate } from '../../../shared/dates';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchClickReport } from '../../../shared/transport';
+import { fetchClickReportWindows } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/validation';
 
 /** The service refuses a dateFrom..dateTo period of more than 120 calendar days. */
@@ -139,10 +139,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const days = period.days ?? (period.updatedAt ? undefined : { from: todayUtc(), to: todayUtc() });
 	const windows = days ? splitIntoWindows(days.from, days.to) : [undefined];
 
-	const records: IDataObject[] = [];
-	for (const window of windows) {
-		const remaining = limit === undefined ? undefined : limit - records.length;
-		if (remaining !== undefined && remaining <= 0) break;
+	const queries = windows.map((window) => {
 		const qs: IDataObject = { ...filterQs };
 		if (window) {
 			qs.dateFrom = toIsoDate(window.from);
@@ -152,15 +149,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			qs.updatedAtFrom = period.updatedAt.from;
 			qs.updatedAtTo = period.updatedAt.to;
 		}
-		records.push(
-			...(await fetchClickReport(this, {
-				path: CLICK_REPORT_PATH,
-				qs,
-				limit: remaining,
-				itemIndex,
-				pinToFirstPage: !period.updatedAt,
-			})),
-		);
-	}
+		return qs;
+	});
+	const records = await fetchClickReportWindows(this, {
+		path: CLICK_REPORT_PATH,
+		windows: queries,
+		limit,
+		itemIndex,
+		pinToFirstPage: !period.updatedAt,
+	});
 	return toItems(records, itemIndex);
 }
