@@ -92,6 +92,17 @@ async function waitForImage(page, selector, what) {
 }
 
 async function optionTexts(page, parameter) {
+	// A dropdown closed just before (Escape) fades out for a moment; its items would be read as
+	// this one's, so wait until no dropdown is on screen.
+	await page.waitForFunction(
+		() =>
+			![...document.querySelectorAll('.el-select-dropdown')].some((dropdown) => {
+				const style = getComputedStyle(dropdown);
+				return style.display !== 'none' && style.visibility !== 'hidden' && dropdown.getClientRects().length > 0;
+			}),
+		undefined,
+		{ timeout: 10_000 },
+	);
 	// Opening the dropdown renders its items; each item's first line is the option's name.
 	await page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
 	const items = page.locator('.el-select-dropdown:visible [data-test-id="parameter-input-item"]');
