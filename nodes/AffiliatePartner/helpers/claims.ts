@@ -13,6 +13,7 @@ import {
 	optionalText,
 	requireChoice,
 } from '../../shared/validation';
+import { apiRequest } from '../../shared/transport';
 import { RECEIPT_MIME_TYPES, detectReceiptType } from './fileTypes';
 
 /** Limits of the create forms (spec 4.2, 4.3). */
@@ -257,4 +258,23 @@ export function claimForm(fields: Array<[string, string | number | undefined]>, 
 	}
 	if (receipt) form.append('receipt', receipt.blob, receipt.fileName);
 	return form;
+}
+
+/**
+ * Sends a create request: the fields (already checked) and the input item's receipt, as one
+ * multipart form. Sent once: the transport never retries a POST.
+ */
+export async function createClaim(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	fields: Array<[string, string | number | undefined]>,
+): Promise<IDataObject> {
+	const receipt = await readReceipt(context, itemIndex);
+	return await apiRequest<IDataObject>(context, 'partner', {
+		method: 'POST',
+		path,
+		body: claimForm(fields, receipt),
+		itemIndex,
+	});
 }

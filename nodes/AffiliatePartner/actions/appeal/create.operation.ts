@@ -1,18 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
-import { apiRequest } from '../../../shared/transport';
 import { optionalText, requireId, requireText } from '../../../shared/validation';
 import {
 	MAX_APPEAL_ID_LENGTH,
 	MAX_COMMENT_LENGTH,
 	MAX_ORDER_ID_LENGTH,
 	appealIdField,
-	claimForm,
+	createClaim,
 	commentField,
 	orderIdField,
 	programIdField,
-	readReceipt,
 	receiptField,
 } from '../../helpers/claims';
 import { appealOptions, appealRecords } from './options';
@@ -44,12 +42,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
 		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
 	];
-	const receipt = await readReceipt(this, itemIndex);
-	const record = await apiRequest<IDataObject>(this, 'partner', {
-		method: 'POST',
-		path: '/appeals/create/',
-		body: claimForm(fields, receipt),
-		itemIndex,
-	});
+	const record = await createClaim(this, itemIndex, '/appeals/create/', fields);
 	return toItems(appealRecords(this, itemIndex, [record]), itemIndex);
 }

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { toPartnerDate } from '../../../shared/dates';
 import { toItems } from '../../../shared/execution';
-import { apiRequest } from '../../../shared/transport';
 import {
 	optionalNumber,
 	optionalText,
@@ -16,11 +15,10 @@ import {
 	MAX_COMMENT_LENGTH,
 	MAX_ORDER_ID_LENGTH,
 	appealIdField,
-	claimForm,
+	createClaim,
 	commentField,
 	orderIdField,
 	programIdField,
-	readReceipt,
 	receiptField,
 } from '../../helpers/claims';
 
@@ -95,12 +93,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
 		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
 	];
-	const receipt = await readReceipt(this, itemIndex);
-	const record = await apiRequest<IDataObject>(this, 'partner', {
-		method: 'POST',
-		path: '/lost_orders/create/',
-		body: claimForm(fields, receipt),
-		itemIndex,
-	});
+	const record = await createClaim(this, itemIndex, '/lost_orders/create/', fields);
 	return toItems([record], itemIndex);
 }
