@@ -3,7 +3,7 @@ module.exports = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	testMatch: ['<rootDir>/test/**/*.test.ts'],
-	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/sandbox/dist/'],
+	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/sandbox/dist/', '<rootDir>/bench/dist/'],
 	setupFiles: ['<rootDir>/test/harness/env.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
 	testTimeout: 60_000,

@@ -1,0 +1,88 @@
+// What a hand-written loop does: one page at a time, each request after the previous answer,
+// paced like the node (the same RequestPacer, so the same spacing and headroom), plain fetch.
+import { RequestPacer } from '../nodes/shared/transport/rateLimiter';
+
+export interface SequentialResult {
+	items: unknown[];
+	requests: number;
+	throttled: number;
+	jsonBytes: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function getJson(
+	pacer: RequestPacer,
+	url: string,
+	authorization: string,
+	counters: { requests: number; throttled: number; jsonBytes: number },
+): Promise<unknown> {
+	for (;;) {
+		await pacer.acquire();
+		const response = await fetch(url, { headers: { Authorization: authorization, Accept: 'application/json' } });
+		counters.requests++;
+		const text = await response.text();
+		if (response.status === 429 || response.status === 503) {
+			counters.throttled++;
+			await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
+			continue;
+		}
+		if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${text.slice(0, 200)}`);
+		counters.jsonBytes += Buffer.byteLength(text);
+		return JSON.parse(text);
+	}
+}
+
+/** The click report, window by window (newest first), 500 per page, up to `meta.total`. */
+export async function sequentialClickReport(options: {
+	clickUrl: string;
+	publicKey: string;
+	rate: number;
+	windows: Array<{ from: string; to: string }>;
+}): Promise<SequentialResult> {
+	const pacer = new RequestPacer(options.rate);
+	const counters = { requests: 0, throttled: 0, jsonBytes: 0 };
+	const items: unknown[] = [];
+	for (const window of options.windows) {
+		let offset = 0;
+		let total = Number.POSITIVE_INFINITY;
+		while (offset < total) {
+			const url = `${options.clickUrl}/v2/api/stats/click?dateFrom=${window.from}&dateTo=${window.to}&limit=500&offset=${offset}`;
+			const body = (await getJson(pacer, url, `Bearer ${options.publicKey}`, counters)) as {
+				meta: { total: number };
+				data: unknown[];
+			};
+			total = body.meta.total;
+			for (const item of body.data) items.push(item);
+			if (body.data.length === 0) break;
+			offset += body.data.length;
+		}
+	}
+	return { items, ...counters };
+}
+
+/** A partner list, advancing by what each page really returned (the server may cap `limit`). */
+export async function sequentialPartnerList(options: {
+	partnerUrl: string;
+	accessToken: string;
+	rate: number;
+	path: string;
+}): Promise<SequentialResult> {
+	const pacer = new RequestPacer(options.rate);
+	const counters = { requests: 0, throttled: 0, jsonBytes: 0 };
+	const items: unknown[] = [];
+	let offset = 0;
+	let count = Number.POSITIVE_INFINITY;
+	while (offset < count) {
+		const url = `${options.partnerUrl}${options.path}?limit=500&offset=${offset}`;
+		const body = (await getJson(pacer, url, `Bearer ${options.accessToken}`, counters)) as {
+			results: unknown[];
+			_meta: { count: number };
+		};
+		count = body._meta.count;
+		for (const item of body.results) items.push(item);
+		if (body.results.length === 0) break;
+		offset += body.results.length;
+	}
+	return { items, ...counters };
+}

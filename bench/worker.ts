@@ -1,0 +1,219 @@
+// One measured run in a fresh process, so that peak RSS belongs to this run alone. Protocol with
+// the parent (IPC): the worker loads, warms up with one small request and reports `ready` with
+// its resident memory after a full GC; the parent clears the sandbox's request log and sends
+// `go`; the worker runs, measures and reports `result`.
+import '../test/harness/env';
+
+import { rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+
+import { sequentialClickReport, sequentialPartnerList, type SequentialResult } from './sequential';
+
+export type WorkerTask =
+	| {
+			kind: 'clickNode' | 'clickSeq';
+			clickUrl: string;
+			publicKey: string;
+			rate: number;
+			dateFrom: string;
+			dateTo: string;
+			/** The 120-day windows, newest first (for the sequential loop). */
+			windows: Array<{ from: string; to: string }>;
+			/** Measure only the node's own code on the result (the overhead case). */
+			microbench?: boolean;
+			/** Write a CPU profile of the measured run (only the run) to this file. */
+			profileFile?: string;
+			/** Skip the warm-up: the run then starts as a first execution in a fresh n8n process. */
+			coldStart?: boolean;
+	  }
+	| {
+			kind: 'partnerNode' | 'partnerSeq';
+			partnerUrl: string;
+			accessToken: string;
+			rate: number;
+	  };
+
+export interface WorkerResult {
+	items: number;
+	wallMs: number;
+	cpuUserMs: number;
+	cpuSystemMs: number;
+	baselineRss: number;
+	peakRss: number;
+	/** Highest RSS sampled every 50 ms during the run. */
+	sampledPeakRss: number;
+	heapUsedAfter: number;
+	/** Heap in use after the warm-up and a full GC, before the run. */
+	baselineHeapUsed: number;
+	/** After the run and a full GC, with the result still held: what the run's output really keeps. */
+	liveHeapAfterGc: number;
+	rssAfterGc: number;
+	/** Seen by the client itself: only the sequential loop reports these (the node retries inside). */
+	clientRequests?: number;
+	throttled?: number;
+	jsonBytes?: number;
+	error?: string;
+	microbench?: { toItemsMsPer10k: number };
+}
+
+type Runner = { warmUp(): Promise<void>; run(): Promise<{ items: number; extra?: Partial<WorkerResult>; keep: unknown }> };
+
+async function nodeRunner(task: WorkerTask): Promise<Runner> {
+	const { addCredential, runNode } = await import('../test/harness/run');
+	const credentials =
+		task.kind === 'clickNode'
+			? addCredential('clickStatisticsApi', { baseUrl: task.clickUrl, publicKey: task.publicKey, maxRequestsPerSecond: task.rate })
+			: addCredential('affiliatePartnerApi', {
+					baseUrl: (task as { partnerUrl: string }).partnerUrl,
+					authentication: 'accessToken',
+					accessToken: (task as { accessToken: string }).accessToken,
+					maxRequestsPerSecond: task.rate,
+				});
+	const parameters = (returnAll: boolean) =>
+		task.kind === 'clickNode'
+			? { operation: 'getMany', returnAll, limit: 1, filters: { dateFrom: task.dateFrom, dateTo: task.dateTo } }
+			: { resource: 'lostOrder', operation: 'getMany', returnAll, limit: 1 };
+	const type = task.kind === 'clickNode' ? 'clickReport' : 'affiliatePartner';
+	const execute = async (returnAll: boolean) => {
+		const result = await runNode({ type, parameters: parameters(returnAll) as never, credentials });
+		if (result.error) throw new Error(`${result.error.message} ${result.error.description ?? ''}`);
+		return result;
+	};
+	return {
+		warmUp: async () => {
+			await execute(false);
+		},
+		run: async () => {
+			const result = await execute(true);
+			return { items: result.items.length, keep: result };
+		},
+	};
+}
+
+function sequentialRunner(task: WorkerTask): Runner {
+	const run = (): Promise<SequentialResult> =>
+		task.kind === 'clickSeq'
+			? sequentialClickReport({ clickUrl: task.clickUrl, publicKey: task.publicKey, rate: task.rate, windows: task.windows })
+			: sequentialPartnerList({
+					partnerUrl: (task as { partnerUrl: string }).partnerUrl,
+					accessToken: (task as { accessToken: string }).accessToken,
+					rate: task.rate,
+					path: '/lost_orders/',
+				});
+	return {
+		warmUp: async () => {
+			const base = task.kind === 'clickSeq' ? task.clickUrl : (task as { partnerUrl: string }).partnerUrl;
+			const path = task.kind === 'clickSeq' ? `/v2/api/stats/click?limit=1` : '/lost_orders/?limit=1';
+			const key = task.kind === 'clickSeq' ? task.publicKey : (task as { accessToken: string }).accessToken;
+			await (await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${key}` } })).text();
+		},
+		run: async () => {
+			const result = await run();
+			return {
+				items: result.items.length,
+				extra: { clientRequests: result.requests, throttled: result.throttled, jsonBytes: result.jsonBytes },
+				keep: result,
+			};
+		},
+	};
+}
+
+function fullGc() {
+	const gc = (globalThis as { gc?: () => void }).gc;
+	if (gc) {
+		gc();
+		gc();
+	}
+}
+
+async function microbenchToItems(keep: unknown): Promise<{ toItemsMsPer10k: number }> {
+	const { toItems } = await import('../nodes/shared/execution');
+	const records = ((keep as { items: Array<{ json: never }> }).items ?? []).map((item) => item.json);
+	const rounds = 5;
+	const started = process.cpuUsage();
+	for (let round = 0; round < rounds; round++) toItems(records, 0);
+	const used = process.cpuUsage(started);
+	return { toItemsMsPer10k: ((used.user + used.system) / 1000 / rounds / Math.max(1, records.length)) * 10_000 };
+}
+
+async function main() {
+	const task = JSON.parse(process.argv[2]) as WorkerTask;
+	const runner = task.kind === 'clickNode' || task.kind === 'partnerNode' ? await nodeRunner(task) : sequentialRunner(task);
+	if (!(task.kind === 'clickNode' && task.coldStart)) await runner.warmUp();
+	fullGc();
+	const baselineRss = process.memoryUsage().rss;
+	const baselineHeapUsed = process.memoryUsage().heapUsed;
+	process.send!({ type: 'ready', baselineRss });
+	await new Promise<void>((resolve) => process.once('message', () => resolve()));
+
+	const profileFile = task.kind === 'clickNode' ? task.profileFile : undefined;
+	const session = profileFile ? new Session() : undefined;
+	const post = (method: string, params?: object) =>
+		new Promise<any>((resolve, reject) => session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+	if (session) {
+		session.connect();
+		await post('Profiler.enable');
+		await post('Profiler.setSamplingInterval', { interval: 200 });
+		await post('Profiler.start');
+	}
+	let sampledPeakRss = process.memoryUsage.rss();
+	const sampler = setInterval(() => {
+		sampledPeakRss = Math.max(sampledPeakRss, process.memoryUsage.rss());
+	}, 50);
+	const cpu0 = process.cpuUsage();
+	const t0 = performance.now();
+	let outcome: Awaited<ReturnType<Runner['run']>> | undefined;
+	let error: string | undefined;
+	try {
+		outcome = await runner.run();
+	} catch (e) {
+		error = (e as Error).message;
+	}
+	const wallMs = performance.now() - t0;
+	const cpu = process.cpuUsage(cpu0);
+	clearInterval(sampler);
+	if (session && profileFile) {
+		const { profile } = await post('Profiler.stop');
+		writeFileSync(profileFile, JSON.stringify(profile));
+		session.disconnect();
+	}
+	sampledPeakRss = Math.max(sampledPeakRss, process.memoryUsage.rss());
+	const result: WorkerResult = {
+		items: outcome?.items ?? 0,
+		wallMs,
+		cpuUserMs: cpu.user / 1000,
+		cpuSystemMs: cpu.system / 1000,
+		baselineRss,
+		peakRss: process.resourceUsage().maxRSS * 1024,
+		sampledPeakRss,
+		heapUsedAfter: process.memoryUsage().heapUsed,
+		baselineHeapUsed,
+		liveHeapAfterGc: 0,
+		rssAfterGc: 0,
+		...(outcome?.extra ?? {}),
+		...(error ? { error } : {}),
+	};
+	fullGc();
+	result.liveHeapAfterGc = process.memoryUsage().heapUsed;
+	result.rssAfterGc = process.memoryUsage().rss;
+	if (outcome?.keep === undefined) result.liveHeapAfterGc = 0;
+	if (task.kind === 'clickNode' && task.microbench && outcome) result.microbench = await microbenchToItems(outcome.keep);
+	process.send!({ type: 'result', result });
+}
+
+function cleanUp() {
+	if (process.env.N8N_USER_FOLDER?.includes('n8n-affiliate-test-')) {
+		rmSync(process.env.N8N_USER_FOLDER, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	process.send!({ type: 'result', result: { error: (error as Error).stack ?? String(error) } });
+});
+
+process.on('message', (message: { type?: string }) => {
+	if (message?.type === 'exit') {
+		cleanUp();
+		process.exit(0);
+	}
+});
