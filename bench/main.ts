@@ -162,27 +162,23 @@ function runTrigger(task: TriggerTask): Promise<TriggerResult> {
 const physicalFloorMs = (pages: number, latencyMs: number, rate: number) => latencyMs + ((pages - 1) * 1000) / rate;
 
 /**
- * The floor of the node's own schedule at the nominal rate and zero CPU: each window's first page
- * must come back (it tells the total, and for partner lists the real page size) before the rest
- * of that window can be asked for; windows one after the other.
+ * The floor of the node's own schedule at the nominal rate and zero CPU: the first page of each
+ * window (it tells the total, and for partner lists the real page size) must come back before
+ * the rest of that window can be asked for. The windows' first pages go out at once, one slot
+ * apart, and the remaining pages of all windows share the pace, as the node reads them.
  */
 function scheduleFloorMs(windowPages: number[], latencyMs: number, rate: number): number {
 	const gap = 1000 / rate;
-	let t = 0;
-	let slot = 0;
+	let slot = -gap;
+	const batches: Array<{ ready: number; count: number }> = [];
 	for (const pages of windowPages) {
 		if (pages === 0) continue;
-		const first = Math.max(t, slot);
-		slot = first + gap;
-		let end = first + latencyMs;
-		for (let i = 1; i < pages; i++) {
-			const at = Math.max(first + latencyMs, slot);
-			slot = at + gap;
-			end = at + latencyMs;
-		}
-		t = end;
+		slot = Math.max(slot + gap, 0);
+		batches.push({ ready: slot + latencyMs, count: pages - 1 });
 	}
-	return t;
+	batches.sort((x, y) => x.ready - y.ready);
+	for (const batch of batches) for (let i = 0; i < batch.count; i++) slot = Math.max(slot + gap, batch.ready);
+	return slot + latencyMs;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -779,7 +775,7 @@ async function main() {
 		'- The sandbox runs in a process of its own; each measured run of the node or of the sequential loop runs in a fresh process, which first warms up with one small request. Peak RSS is that process\'s `maxRSS`; "RSS growth" is peak minus the resident memory after the warm-up and a full GC.',
 		'- **Node (n8n-core)**: the node as n8n runs it, through `WorkflowExecute` of n8n-core (test/harness), credential pace = Max Requests per Second.',
 		'- **Sequential loop**: what a hand-written loop does, one page at a time with `fetch`, paced by the same `RequestPacer` as the node (same spacing and margin), stopping at `meta.total` (no empty page).',
-		'- **Floor** = latency + (pages − 1) / rate: the first answer needs one round trip and the requests cannot be closer than the rate allows. **Node\'s schedule floor**: the same at zero CPU but with the node\'s one unavoidable dependency: the first page of each window (which tells the total and the real page size) must come back before the rest of that window is asked for.',
+		'- **Floor** = latency + (pages − 1) / rate: the first answer needs one round trip and the requests cannot be closer than the rate allows. **Node\'s schedule floor**: the same at zero CPU, with the one dependency the node cannot avoid: the first page of each 120-day window (it tells the total and, for lost orders, the real page size) must come back before the rest of that window is asked for; the windows\' first pages go out at once.',
 		`- **HTTP Request node**: n8n's own node (v4.2) with its pagination, inside the real n8n (\`n8n execute\`, scripts/n8n-runtime), built the way a careful user would: offset \`{{ $pageCount * 500 }}\`, complete when \`meta.offset + data.length >= meta.total\` (no extra empty page), Interval Between Requests = 1000 / rate ms; the 120-day windows as items through Loop Over Items with a Wait of one interval between windows (given as plain input items, the node pages them concurrently, doubling the pace, and without the Wait the next window starts at once: both met 429s at the real 3/s limit, and the node then returns the 429 body as a page and reports success with items missing); then Split Out of \`data\`. Its time runs from the start of the HTTP Request node's first run to the end of its last, plus the Split Out, from the run data: n8n's start-up is not counted. For lost orders the offset advances by what the previous page returned and it completes at \`_meta.count\`. Its memory is the whole n8n process (which also prints the run data as JSON at the end), so only its peak is shown.`,
 		'- Requests and 429/503 answers are counted by the sandbox. Rate-3 click cases run with the click service\'s real 3 requests per second on; the 100 requests per 5 minutes cap is off for every case (it alone would dominate: 200 pages would take 10 minutes under it). Rate-20 cases run with the real limits off. Lost orders run with the partner service\'s real 600 per minute on.',
 		'- Memory ratios mean something for the click cases (13–27 MB of JSON); for the lost orders (0.5 MB) the growth is mostly fixed costs (JIT code, connection pools), not data. "Live heap after GC" is the heap the run\'s output still holds after a full GC, over the heap before the run: what the items really cost, without the garbage a GC has not collected yet.',

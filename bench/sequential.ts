@@ -1,5 +1,5 @@
 // What a hand-written loop does: one page at a time, each request after the previous answer,
-// paced like the node (the same RequestPacer, so the same spacing and headroom), plain fetch.
+// paced like the node (the same RequestPacer, so the same spacing and margin), plain fetch.
 import { RequestPacer } from '../nodes/shared/transport/rateLimiter';
 
 export interface SequentialResult {
