@@ -142,7 +142,7 @@ async function drainWindow(
 		if (!holdsOnlyEmitted(oldFirst, emitted, from, previousUpperBound)) {
 			const old = await readWindow(context, qs, from, previousUpperBound, oldFirst);
 			pages += old.pages;
-			items.push(...old.items);
+			for (const item of old.items) items.push(item);
 			oldPartRead = true;
 			// Late changes are older than everything new: the new part waits for the next poll.
 			if (allowed - pages < 2) return { items, readUpTo: previousUpperBound, complete: false, pages };

@@ -252,7 +252,7 @@ export async function fetchClickReportWindows(
 	for (const qs of windows) {
 		const remaining = common.limit - records.length;
 		if (remaining <= 0) break;
-		records.push(...(await fetchClickReport(context, { ...common, qs, limit: remaining })));
+		for (const record of await fetchClickReport(context, { ...common, qs, limit: remaining })) records.push(record);
 	}
 	return records;
 }
