@@ -1,3 +1,4 @@
+import { RequestPacer } from '../../nodes/shared/transport/rateLimiter';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { clickCredential, partnerCredential, probe, uniqueIds } from './helpers';
 
@@ -30,6 +31,38 @@ function measuredRate(times: number[]): number {
 	});
 	return 1000 / (covariance / variance);
 }
+
+describe('RequestPacer schedule', () => {
+	const start = 1_000_000;
+	beforeEach(() => jest.useFakeTimers({ now: start }));
+	afterEach(() => jest.useRealTimers());
+
+	async function releaseTimes(pacer: RequestPacer, count: number): Promise<number[]> {
+		const released: number[] = [];
+		const waits = Array.from({ length: count }, () => pacer.acquire().then(() => released.push(Date.now() - start)));
+		await jest.advanceTimersByTimeAsync(5_000);
+		await Promise.all(waits);
+		return released;
+	}
+
+	test('spaces requests by (1000 + 60) / rate ms, with 100 ms more after the first one after a pause', async () => {
+		const pacer = new RequestPacer(10);
+		expect(await releaseTimes(pacer, 4)).toEqual([0, 206, 312, 418]);
+	});
+
+	test('a request within a second of the last slot keeps the plain spacing', async () => {
+		const pacer = new RequestPacer(10);
+		void pacer.acquire(); // released at 0; next free slot 206
+		await jest.advanceTimersByTimeAsync(900); // unused for 694 ms: not a pause
+		expect(await releaseTimes(pacer, 3)).toEqual([900, 1006, 1112]);
+	});
+
+	test('after a second unused, the gap after the first request is wider again', async () => {
+		const pacer = new RequestPacer(10);
+		expect(await releaseTimes(pacer, 2)).toEqual([0, 206]); // time is now 5,000
+		expect(await releaseTimes(pacer, 3)).toEqual([5_000, 5_206, 5_312]);
+	});
+});
 
 describe('client-side rate limit', () => {
 	test('50 concurrent calls hold maxRequestsPerSecond within 10%', async () => {
