@@ -117,6 +117,35 @@ function holdsOnlyEmitted(page: ClickPage, emitted: EmittedVersions, from: numbe
 }
 
 /**
+ * The changes since the previous poll, when the window's newest page shows them all: the page
+ * reaches down to the previous upper bound (items come newest first), every version on it at or
+ * below that bound was emitted before, and the server counts below the bound exactly the
+ * versions emitted there, less those whose item has since moved above it. Then nothing arrived
+ * late and this one page is the whole news. Otherwise undefined: the window needs more reading.
+ */
+function changesOnFirstPage(
+	page: ClickPage,
+	emitted: EmittedVersions,
+	from: number,
+	previousUpperBound: number,
+): ClickItem[] | undefined {
+	const items = page.items as ClickItem[];
+	const oldest = items[items.length - 1];
+	const reachesBound = items.length >= page.total || (oldest !== undefined && timeOf(oldest) <= previousUpperBound);
+	if (!reachesBound) return undefined;
+	const newer: ClickItem[] = [];
+	for (const item of items) {
+		const time = timeOf(item);
+		if (time > previousUpperBound) newer.push(item);
+		else if (!emitted.has(item.id, time)) return undefined;
+	}
+	const withinOldPart = (time: number | undefined) => time !== undefined && time >= from && time <= previousUpperBound;
+	const movedUp = newer.filter((item) => withinOldPart(emitted.versionOf(item.id))).length;
+	const expectedAtOrBelowBound = emitted.countWithin(from, previousUpperBound) - movedUp;
+	return page.total - newer.length === expectedAtOrBelowBound ? newer : undefined;
+}
+
+/**
  * A window too large for one poll. The part already handled before (`from` up to the previous
  * upper bound), where only late changes can hide, costs one request when nothing arrived late.
  * The new part drains oldest first in whole slices of time: the slice [previous upper bound, t]
@@ -208,30 +237,29 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 	const from = state ? Math.min(previousUpperBound, now - settings.lookbackMs) : previousUpperBound;
 	const windowRequest = { path: CLICK_REPORT_PATH, qs: { ...settings.qs, updatedAtFrom: iso(from), updatedAtTo: iso(now) } };
 	const firstPage = await readClickPage(context, windowRequest, 0, CLICK_PAGE_SIZE);
+	const fullReadDue =
+		!state || now - Date.parse(state.lastFullRead) >= settings.lookbackMs * FULL_READ_EVERY_FRACTION_OF_LOOKBACK;
 	if (state) {
-		// Nothing new when the window holds exactly the versions already emitted and its newest
-		// page shows no other: one request, whatever the window's size. The whole window is still
-		// read every half lookback, for a late change hidden below the first page.
+		// Usually the newest page holds everything since the last poll, and the counts show that
+		// nothing arrived late further down: one request, whatever the window's size. The whole
+		// window is still read every half lookback, for a late update hidden below the first page.
 		const pageCoversWindow = firstPage.items.length >= firstPage.total;
-		const fullReadDue = now - Date.parse(state.lastFullRead) >= settings.lookbackMs * FULL_READ_EVERY_FRACTION_OF_LOOKBACK;
-		if (holdsOnlyEmitted(firstPage, emitted, from, now) && (pageCoversWindow || !fullReadDue)) {
+		const changes = changesOnFirstPage(firstPage, emitted, from, previousUpperBound);
+		if (changes && (pageCoversWindow || !fullReadDue)) {
+			const fresh = emitUnseen(changes, emitted, emitFrom);
 			commit(staticData, settings, emitted, now, now, pageCoversWindow ? iso(now) : state.lastFullRead, emitFrom);
-			return null;
+			return fresh.length ? [fresh.map((json) => ({ json }))] : null;
 		}
 	}
 
+	// A full read when it is due (or on the first poll) and fits the poll; otherwise the part
+	// handled before costs one request when nothing arrived late, and the new part is read.
 	const allowed = await pagesAllowed(context);
 	const window =
-		Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= allowed
+		fullReadDue && Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= allowed
 			? await readWindow(context, settings.qs, from, now, firstPage)
 			: await drainWindow(context, settings.qs, emitted, from, previousUpperBound, now, allowed - 1);
-	const fresh: ClickItem[] = [];
-	for (const item of oldestFirst(window.items)) {
-		const time = timeOf(item);
-		if (emitted.has(item.id, time)) continue;
-		emitted.remember(item.id, time);
-		if (time >= emitFrom) fresh.push(item);
-	}
+	const fresh = emitUnseen(window.items, emitted, emitFrom);
 	commit(
 		staticData,
 		settings,
@@ -242,6 +270,18 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 		emitFrom,
 	);
 	return fresh.length ? [fresh.map((json) => ({ json }))] : null;
+}
+
+/** The versions not emitted before, oldest first, now remembered; those before `emitFrom` only remembered. */
+function emitUnseen(items: ClickItem[], emitted: EmittedVersions, emitFrom: number): ClickItem[] {
+	const fresh: ClickItem[] = [];
+	for (const item of oldestFirst(items)) {
+		const time = timeOf(item);
+		if (emitted.has(item.id, time)) continue;
+		emitted.remember(item.id, time);
+		if (time >= emitFrom) fresh.push(item);
+	}
+	return fresh;
 }
 
 function commit(

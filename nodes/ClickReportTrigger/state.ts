@@ -40,6 +40,11 @@ export class EmittedVersions {
 		return known !== undefined && known >= updatedAt;
 	}
 
+	/** The `updatedAt` of the item's last emitted version, if it is remembered. */
+	versionOf(id: string): number | undefined {
+		return this.byId.get(id);
+	}
+
 	remember(id: string, updatedAt: number) {
 		const known = this.byId.get(id);
 		if (known === undefined || updatedAt > known) this.byId.set(id, updatedAt);

@@ -87,6 +87,45 @@ describe('click report trigger', () => {
 		expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual([versionOf(fresh)]);
 	});
 
+	test('changes that fit the newest page cost one request; a late change below that page is still found', async () => {
+		advance(MINUTE);
+		const iso = (time: number) => new Date(time).toISOString();
+		const trigger = createTrigger({ options: { lookbackMinutes: 60 } }, credentials());
+		expect(await trigger.poll()).toBeNull();
+		const activatedAt = Date.now();
+		advance(30 * MINUTE);
+		// 1,200 items since then: the newest page (500) covers only the last 12.5 minutes.
+		const existing = await insert(
+			Array.from({ length: 1200 }, (_, index) => ({ date: today(), updatedAt: iso(activatedAt + 1000 + index * 1500) })),
+		);
+		expect(emittedOf(await trigger.poll())).toHaveLength(1200);
+
+		advance(MINUTE);
+		const [fresh] = await insert([{ date: today() }]);
+		advance(10);
+		// An update of an item far below the newest page moves it to the top: the server now
+		// counts one version fewer below the previous bound, which is not a late change.
+		const moved = await update(existing[0].id, { count: 7 });
+		advance(MINUTE);
+		sandbox.resetRequests();
+		expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual([versionOf(fresh), versionOf(moved)]);
+		expect(sandbox.requests).toHaveLength(1);
+
+		advance(MINUTE);
+		// Statistics that arrive late, with an updatedAt below the newest page.
+		const [late] = await insert([{ date: today(), updatedAt: iso(activatedAt + 5 * MINUTE) }]);
+		const [next] = await insert([{ date: today() }]);
+		advance(MINUTE);
+		sandbox.resetRequests();
+		expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual([versionOf(late), versionOf(next)]);
+		expect(sandbox.requests.length).toBeGreaterThan(1);
+
+		advance(MINUTE);
+		sandbox.resetRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(sandbox.requests).toHaveLength(1);
+	});
+
 	test('ties on updatedAt at the edge between two polls are emitted once', async () => {
 		advance(MINUTE);
 		const trigger = createTrigger({}, credentials());
