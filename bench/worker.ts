@@ -42,6 +42,12 @@ export interface WorkerResult {
 	peakRss: number;
 	/** Highest RSS sampled every 50 ms during the run. */
 	sampledPeakRss: number;
+	/**
+	 * Highest memory held by ArrayBuffers (the HTTP client's response buffers) sampled every 50 ms,
+	 * and the same before the run: they are garbage once parsed, and freed at V8's next GC.
+	 */
+	sampledPeakArrayBuffers: number;
+	baselineArrayBuffers: number;
 	heapUsedAfter: number;
 	/** Heap in use after the warm-up and a full GC, before the run. */
 	baselineHeapUsed: number;
@@ -142,7 +148,7 @@ async function main() {
 	if (!(task.kind === 'clickNode' && task.coldStart)) await runner.warmUp();
 	fullGc();
 	const baselineRss = process.memoryUsage().rss;
-	const baselineHeapUsed = process.memoryUsage().heapUsed;
+	const { heapUsed: baselineHeapUsed, arrayBuffers: baselineArrayBuffers } = process.memoryUsage();
 	process.send!({ type: 'ready', baselineRss });
 	await new Promise<void>((resolve) => process.once('message', () => resolve()));
 
@@ -157,8 +163,11 @@ async function main() {
 		await post('Profiler.start');
 	}
 	let sampledPeakRss = process.memoryUsage.rss();
+	let sampledPeakArrayBuffers = baselineArrayBuffers;
 	const sampler = setInterval(() => {
-		sampledPeakRss = Math.max(sampledPeakRss, process.memoryUsage.rss());
+		const usage = process.memoryUsage();
+		sampledPeakRss = Math.max(sampledPeakRss, usage.rss);
+		sampledPeakArrayBuffers = Math.max(sampledPeakArrayBuffers, usage.arrayBuffers);
 	}, 50);
 	const cpu0 = process.cpuUsage();
 	const t0 = performance.now();
@@ -186,6 +195,8 @@ async function main() {
 		baselineRss,
 		peakRss: process.resourceUsage().maxRSS * 1024,
 		sampledPeakRss,
+		sampledPeakArrayBuffers,
+		baselineArrayBuffers,
 		heapUsedAfter: process.memoryUsage().heapUsed,
 		baselineHeapUsed,
 		liveHeapAfterGc: 0,
