@@ -117,32 +117,54 @@ function holdsOnlyEmitted(page: ClickPage, emitted: EmittedVersions, from: numbe
 }
 
 /**
- * The changes since the previous poll, when the window's newest page shows them all: the page
- * reaches down to the previous upper bound (items come newest first), every version on it at or
- * below that bound was emitted before, and the server counts below the bound exactly the
- * versions emitted there, less those whose item has since moved above it. Then nothing arrived
- * late and this one page is the whole news. Otherwise undefined: the window needs more reading.
+ * Whether nothing unseen can hide below the items read so far, the window's newest in server
+ * order: the server's count at or below the oldest of them must equal the versions emitted
+ * there, less those whose item was read above it since. A late change adds to that count. An
+ * update that stays within the unread part keeps it, which the periodic full read is for.
  */
-function changesOnFirstPage(
-	page: ClickPage,
-	emitted: EmittedVersions,
-	from: number,
-	previousUpperBound: number,
-): ClickItem[] | undefined {
-	const items = page.items as ClickItem[];
-	const oldest = items[items.length - 1];
-	const reachesBound = items.length >= page.total || (oldest !== undefined && timeOf(oldest) <= previousUpperBound);
-	if (!reachesBound) return undefined;
-	const newer: ClickItem[] = [];
-	for (const item of items) {
-		const time = timeOf(item);
-		if (time > previousUpperBound) newer.push(item);
-		else if (!emitted.has(item.id, time)) return undefined;
+function restHoldsOnlyEmitted(read: ClickItem[], total: number, emitted: EmittedVersions, from: number): boolean {
+	if (read.length >= total) return true;
+	const oldestTime = timeOf(read[read.length - 1]);
+	let above = 0;
+	let movedAbove = 0;
+	for (const item of read) {
+		if (timeOf(item) <= oldestTime) continue;
+		above++;
+		const version = emitted.versionOf(item.id);
+		if (version !== undefined && version >= from && version <= oldestTime) movedAbove++;
 	}
-	const withinOldPart = (time: number | undefined) => time !== undefined && time >= from && time <= previousUpperBound;
-	const movedUp = newer.filter((item) => withinOldPart(emitted.versionOf(item.id))).length;
-	const expectedAtOrBelowBound = emitted.countWithin(from, previousUpperBound) - movedUp;
-	return page.total - newer.length === expectedAtOrBelowBound ? newer : undefined;
+	return total - above === emitted.countWithin(from, oldestTime) - movedAbove;
+}
+
+/**
+ * Reads the window from its newest page down, one page at a time, and stops as soon as the rest
+ * is known to hold only versions emitted before: late statistics are mostly recent, so this reads
+ * a part of the lookback. When the window moves while it is read, it is read again in full.
+ */
+async function readUntilRestIsKnown(
+	context: IPollFunctions,
+	qs: IDataObject,
+	emitted: EmittedVersions,
+	firstPage: ClickPage,
+	from: number,
+	to: number,
+): Promise<WindowRead> {
+	const request = { path: CLICK_REPORT_PATH, qs: { ...qs, updatedAtFrom: iso(from), updatedAtTo: iso(to) } };
+	const read = [...(firstPage.items as ClickItem[])];
+	let pages = 0;
+	for (let offset = CLICK_PAGE_SIZE; offset < firstPage.total; offset += CLICK_PAGE_SIZE) {
+		if (restHoldsOnlyEmitted(read, firstPage.total, emitted, from)) {
+			return { items: read, readUpTo: to, complete: false, pages };
+		}
+		const page = await readClickPage(context, request, offset, CLICK_PAGE_SIZE);
+		pages++;
+		if (page.total !== firstPage.total) {
+			const window = await readWindow(context, qs, from, to);
+			return { ...window, pages: pages + window.pages };
+		}
+		for (const item of page.items as ClickItem[]) read.push(item);
+	}
+	return { items: read, readUpTo: to, complete: true, pages };
 }
 
 /**
@@ -239,26 +261,28 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 	const firstPage = await readClickPage(context, windowRequest, 0, CLICK_PAGE_SIZE);
 	const fullReadDue =
 		!state || now - Date.parse(state.lastFullRead) >= settings.lookbackMs * FULL_READ_EVERY_FRACTION_OF_LOOKBACK;
-	if (state) {
+	let window: WindowRead | undefined;
+	if (state && (firstPage.items.length >= firstPage.total || !fullReadDue)) {
 		// Usually the newest page holds everything since the last poll, and the counts show that
-		// nothing arrived late further down: one request, whatever the window's size. The whole
-		// window is still read every half lookback, for a late update hidden below the first page.
-		const pageCoversWindow = firstPage.items.length >= firstPage.total;
-		const changes = changesOnFirstPage(firstPage, emitted, from, previousUpperBound);
-		if (changes && (pageCoversWindow || !fullReadDue)) {
-			const fresh = emitUnseen(changes, emitted, emitFrom);
-			commit(staticData, settings, emitted, now, now, pageCoversWindow ? iso(now) : state.lastFullRead, emitFrom);
-			return fresh.length ? [fresh.map((json) => ({ json }))] : null;
+		// nothing arrived late further down: one request, whatever the window's size. Otherwise the
+		// window is read down only as far as something unseen may hide. The whole window is still
+		// read every half lookback, for a late update hidden below what was read.
+		const firstItems = firstPage.items as ClickItem[];
+		if (restHoldsOnlyEmitted(firstItems, firstPage.total, emitted, from)) {
+			window = { items: firstItems, readUpTo: now, complete: firstItems.length >= firstPage.total, pages: 0 };
+		} else if (Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= (await pagesAllowed(context))) {
+			window = await readUntilRestIsKnown(context, settings.qs, emitted, firstPage, from, now);
 		}
 	}
-
-	// A full read when it is due (or on the first poll) and fits the poll; otherwise the part
-	// handled before costs one request when nothing arrived late, and the new part is read.
-	const allowed = await pagesAllowed(context);
-	const window =
-		fullReadDue && Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= allowed
-			? await readWindow(context, settings.qs, from, now, firstPage)
-			: await drainWindow(context, settings.qs, emitted, from, previousUpperBound, now, allowed - 1);
+	if (!window) {
+		// The first poll, a full read that is due, or a window larger than one poll may read: read
+		// it whole when it fits; otherwise drain it oldest first over several polls.
+		const allowed = await pagesAllowed(context);
+		window =
+			fullReadDue && Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= allowed
+				? await readWindow(context, settings.qs, from, now, firstPage)
+				: await drainWindow(context, settings.qs, emitted, from, previousUpperBound, now, allowed - 1);
+	}
 	const fresh = emitUnseen(window.items, emitted, emitFrom);
 	commit(
 		staticData,

@@ -33,6 +33,22 @@ const emittedOf = (output: INodeExecutionData[][] | null) => (output ? output[0]
 const insert = (items: Array<Partial<ClickItem>>) => clickControl(sandbox).insert(items);
 const update = (id: string, patch: Partial<ClickItem> = {}) => clickControl(sandbox).update(id, patch);
 
+const iso = (time: number) => new Date(time).toISOString();
+
+/** An active trigger that has emitted `count` items, `spacingMs` apart, all within its lookback. */
+async function triggerThatEmitted(count: number, spacingMs: number) {
+	advance(MINUTE);
+	const trigger = createTrigger({ options: { lookbackMinutes: 60 } }, credentials());
+	expect(await trigger.poll()).toBeNull();
+	const activatedAt = Date.now();
+	advance(1000 + count * spacingMs + 5 * MINUTE);
+	const existing = await insert(
+		Array.from({ length: count }, (_, index) => ({ date: today(), updatedAt: iso(activatedAt + 1000 + index * spacingMs) })),
+	);
+	expect(emittedOf(await trigger.poll())).toHaveLength(count);
+	return { trigger, activatedAt, existing };
+}
+
 describe('click report trigger', () => {
 	test('the first poll starts from now; later polls emit each new or updated item once, oldest first', async () => {
 		advance(MINUTE);
@@ -88,17 +104,8 @@ describe('click report trigger', () => {
 	});
 
 	test('changes that fit the newest page cost one request; a late change below that page is still found', async () => {
-		advance(MINUTE);
-		const iso = (time: number) => new Date(time).toISOString();
-		const trigger = createTrigger({ options: { lookbackMinutes: 60 } }, credentials());
-		expect(await trigger.poll()).toBeNull();
-		const activatedAt = Date.now();
-		advance(30 * MINUTE);
-		// 1,200 items since then: the newest page (500) covers only the last 12.5 minutes.
-		const existing = await insert(
-			Array.from({ length: 1200 }, (_, index) => ({ date: today(), updatedAt: iso(activatedAt + 1000 + index * 1500) })),
-		);
-		expect(emittedOf(await trigger.poll())).toHaveLength(1200);
+		// 1,200 items over 30 minutes: the newest page (500) covers only the last 12.5 minutes.
+		const { trigger, activatedAt, existing } = await triggerThatEmitted(1200, 1500);
 
 		advance(MINUTE);
 		const [fresh] = await insert([{ date: today() }]);
@@ -119,6 +126,33 @@ describe('click report trigger', () => {
 		sandbox.resetRequests();
 		expect(emittedOf(await trigger.poll()).map(versionOf)).toEqual([versionOf(late), versionOf(next)]);
 		expect(sandbox.requests.length).toBeGreaterThan(1);
+
+		advance(MINUTE);
+		sandbox.resetRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(sandbox.requests).toHaveLength(1);
+	});
+
+	test('late changes in a large window: the window is read down only as far as they can hide', async () => {
+		// 6,000 items over 35 minutes: 12 pages.
+		const { trigger, activatedAt, existing } = await triggerThatEmitted(6000, 350);
+
+		advance(MINUTE);
+		// Late statistics, a few minutes old: below the newest page, far above the window's bottom.
+		const late = await insert([
+			{ date: today(), updatedAt: iso(activatedAt + 31 * MINUTE) },
+			{ date: today(), updatedAt: iso(activatedAt + 32 * MINUTE) },
+		]);
+		const [fresh] = await insert([{ date: today() }]);
+		advance(10);
+		const moved = await update(existing[100].id, { count: 3 });
+		advance(MINUTE);
+		sandbox.resetRequests();
+		const emitted = emittedOf(await trigger.poll()).map(versionOf);
+		expect(emitted).toEqual([...late, fresh, moved].map(versionOf));
+		const requests = sandbox.requests.length;
+		console.log(`trigger: 2 late changes in a 12-page window found with ${requests} requests`);
+		expect(requests).toBeLessThanOrEqual(3);
 
 		advance(MINUTE);
 		sandbox.resetRequests();
