@@ -261,6 +261,8 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 	const firstPage = await readClickPage(context, windowRequest, 0, CLICK_PAGE_SIZE);
 	const fullReadDue =
 		!state || now - Date.parse(state.lastFullRead) >= settings.lookbackMs * FULL_READ_EVERY_FRACTION_OF_LOOKBACK;
+	const windowPages = Math.ceil(firstPage.total / CLICK_PAGE_SIZE);
+	let allowed: number | undefined;
 	let window: WindowRead | undefined;
 	if (state && (firstPage.items.length >= firstPage.total || !fullReadDue)) {
 		// Usually the newest page holds everything since the last poll, and the counts show that
@@ -270,16 +272,17 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 		const firstItems = firstPage.items as ClickItem[];
 		if (restHoldsOnlyEmitted(firstItems, firstPage.total, emitted, from)) {
 			window = { items: firstItems, readUpTo: now, complete: firstItems.length >= firstPage.total, pages: 0 };
-		} else if (Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= (await pagesAllowed(context))) {
-			window = await readUntilRestIsKnown(context, settings.qs, emitted, firstPage, from, now);
+		} else {
+			allowed = await pagesAllowed(context);
+			if (windowPages <= allowed) window = await readUntilRestIsKnown(context, settings.qs, emitted, firstPage, from, now);
 		}
 	}
 	if (!window) {
 		// The first poll, a full read that is due, or a window larger than one poll may read: read
 		// it whole when it fits; otherwise drain it oldest first over several polls.
-		const allowed = await pagesAllowed(context);
+		allowed ??= await pagesAllowed(context);
 		window =
-			fullReadDue && Math.ceil(firstPage.total / CLICK_PAGE_SIZE) <= allowed
+			fullReadDue && windowPages <= allowed
 				? await readWindow(context, settings.qs, from, now, firstPage)
 				: await drainWindow(context, settings.qs, emitted, from, previousUpperBound, now, allowed - 1);
 	}
