@@ -4,6 +4,7 @@ import '../test/harness/env';
 
 import { rmSync } from 'node:fs';
 
+import { Rng } from '../sandbox/prng';
 import type { ClickItem } from '../sandbox/server';
 import { advanceClock, installShiftedClock } from './clock';
 import { SandboxClient } from './sandboxClient';
@@ -64,18 +65,6 @@ export interface TriggerResult {
 	};
 }
 
-/** Deterministic choices, so that a run can be replayed. */
-function prng(seed: number) {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 const median = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : 0;
@@ -105,7 +94,8 @@ async function main() {
 	const start = Math.floor(Date.now() / MINUTE) * MINUTE + 2 * HOUR;
 	installShiftedClock(start);
 	const { addCredential, createTrigger } = await import('../test/harness/run');
-	const random = prng(2026);
+	const rng = new Rng(2026); // deterministic, so that a run can be replayed
+	const random = () => rng.next();
 	const today = () => new Date().toISOString().slice(0, 10);
 
 	// --- Idle polls and a poll with 5,000 changes: real pace (3/s), real per-second limit on.

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { Rng } from '../../sandbox/prng';
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger } from '../harness/run';
 import { advanceClock, clickControl, fakeDateOnly } from './simulatedTime';
@@ -16,18 +17,6 @@ const MINUTE = 60_000;
 const LOOKBACK_MINUTES = 10;
 const POLLS = 220;
 
-/** Deterministic choices, so that a failure can be replayed. */
-function prng(seed: number) {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 let sandbox: Sandbox;
 
 beforeAll(async () => {
@@ -40,7 +29,8 @@ afterAll(async () => {
 });
 
 test(`${POLLS} polls: no version emitted twice, no change lost, state within its bound`, async () => {
-	const random = prng(2026);
+	const rng = new Rng(2026); // deterministic, so that a failure can be replayed
+	const random = () => rng.next();
 	const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
 	const advance = advanceClock;
 	const control = clickControl(sandbox);
