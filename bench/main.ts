@@ -118,7 +118,7 @@ async function runWorker(task: WorkerTask, sandbox: SandboxClient): Promise<Meas
 	return {
 		...result,
 		requests: stats.total,
-		throttled: (stats.byStatus['429'] ?? 0) + (stats.byStatus['503'] ?? 0),
+		throttled: stats.refused.length,
 		maxPerSecond: stats.maxPerSecond,
 		refused: stats.refused,
 	};
@@ -138,7 +138,7 @@ async function runHttpNode(n8n: N8nRuntime, id: string, sandbox: SandboxClient):
 	return {
 		...result,
 		requests: stats.total,
-		throttled: (stats.byStatus['429'] ?? 0) + (stats.byStatus['503'] ?? 0),
+		throttled: stats.refused.length,
 		refused: stats.refused,
 	};
 }

@@ -23,8 +23,9 @@ export interface RequestStats {
 	firstMs?: number;
 	lastMs?: number;
 	/**
-	 * For each refused request (429/503): its position, and how long before its arrival the third
-	 * request before it arrived (under 1000 ms means four requests arrived within one second).
+	 * Every refused request (429/503), so its length is their count: its position, and how long
+	 * before its arrival the third request before it arrived (under 1000 ms means four requests
+	 * arrived within one second).
 	 */
 	refused: Array<{ index: number; status: number; spanOf4Ms?: number; gapsMs: number[] }>;
 }

@@ -126,7 +126,7 @@ async function main() {
 			wallMs,
 			cpuMs: (cpu.user + cpu.system) / 1000,
 			emitted: output?.[0]?.length ?? 0,
-			throttled: (stats.byStatus['429'] ?? 0) + (stats.byStatus['503'] ?? 0),
+			throttled: stats.refused.length,
 			refused: stats.refused,
 		};
 	};
