@@ -221,7 +221,9 @@ describe('rate limit', () => {
 		expect(result.error).toBeUndefined();
 		expect(ids(result.items)).toEqual(ids(truth));
 		expect(sandbox.requests.map((request) => request.status)).toEqual(new Array(pages).fill(200));
-		const times = sandbox.requests.map((request) => request.time).sort((a, b) => a - b);
+		// The pace from the second request on: the gap after the first one, the first after a
+		// pause, is 100 ms longer by design (RequestPacer's schedule tests pin it exactly).
+		const times = sandbox.requests.map((request) => request.time).sort((a, b) => a - b).slice(1);
 		const rate = ((times.length - 1) * 1000) / (times[times.length - 1] - times[0]);
 		console.log(`click Return All at maxRequestsPerSecond=3: ${pages} pages at ${rate.toFixed(2)} req/s, no 429`);
 		expect(rate).toBeLessThanOrEqual(3);
