@@ -4,7 +4,7 @@ import { parseDmy } from '../dates';
 import { boundaryOf, detectFileType, MultipartForm, parseMultipart } from '../multipart';
 import { json, Reply } from '../reply';
 import type { RequestContext } from '../state';
-import type { ClaimStatus, Named, Program } from '../types';
+import type { AppealStatus, ClaimStatus, Named, Program } from '../types';
 import { FieldErrors, integerParam, last, MSG, parseFloatStrict, parseInteger } from './params';
 
 export const CLAIM_STATUSES = ['accepted', 'processing', 'rejected'];
@@ -21,18 +21,25 @@ interface ClaimLike {
 
 export type ClaimFilter = (claim: ClaimLike) => boolean;
 
-/** Parses the filters of GET /lost_orders/ and /appeals/ into one predicate. */
-export function claimFilter(query: URLSearchParams, errors: FieldErrors): ClaimFilter {
-	const advcampaign = integerParam(query, 'advcampaign', errors);
-	const website = integerParam(query, 'website', errors);
+/** The filters of GET /lost_orders/ and /appeals/ as given; absent or empty ones are undefined. */
+export interface ClaimQuery {
+	advcampaign?: number;
+	website?: number;
+	status?: ClaimStatus;
+	appealStatus?: AppealStatus;
+	/** YYYY-MM-DD, inclusive bounds of the creation day. */
+	startDate?: string;
+	endDate?: string;
+	appealId?: string;
+}
+
+export function parseClaimQuery(query: URLSearchParams, errors: FieldErrors): ClaimQuery {
 	const choice = (name: string, allowed: string[]) => {
 		const raw = last(query, name);
 		if (raw === undefined || raw === '') return undefined;
 		if (!allowed.includes(raw)) errors.add(name, MSG.choice(raw));
 		return raw;
 	};
-	const status = choice('status', CLAIM_STATUSES);
-	const appealStatus = choice('appeal_status', APPEAL_STATUSES);
 	const date = (name: string) => {
 		const raw = last(query, name);
 		if (raw === undefined || raw === '') return undefined;
@@ -40,19 +47,32 @@ export function claimFilter(query: URLSearchParams, errors: FieldErrors): ClaimF
 		if (!ymd) errors.add(name, MSG.date);
 		return ymd;
 	};
-	const startDate = date('start_date');
-	const endDate = date('end_date');
-	const appealId = last(query, 'appeal_id');
+	return {
+		advcampaign: integerParam(query, 'advcampaign', errors),
+		website: integerParam(query, 'website', errors),
+		status: choice('status', CLAIM_STATUSES) as ClaimStatus | undefined,
+		appealStatus: choice('appeal_status', APPEAL_STATUSES) as AppealStatus | undefined,
+		startDate: date('start_date'),
+		endDate: date('end_date'),
+		appealId: last(query, 'appeal_id') || undefined,
+	};
+}
 
+/** Parses the filters of GET /lost_orders/ and /appeals/ into one predicate. */
+export function claimFilter(query: URLSearchParams, errors: FieldErrors): ClaimFilter {
+	return claimMatcher(parseClaimQuery(query, errors));
+}
+
+export function claimMatcher(q: ClaimQuery): ClaimFilter {
 	return (c) =>
-		(advcampaign === undefined || c.advcampaign.id === advcampaign) &&
-		(website === undefined || c.website.id === website) &&
-		(status === undefined || c.status === status) &&
-		(appealStatus === undefined || c.appeal_status === appealStatus) &&
+		(q.advcampaign === undefined || c.advcampaign.id === q.advcampaign) &&
+		(q.website === undefined || c.website.id === q.website) &&
+		(q.status === undefined || c.status === q.status) &&
+		(q.appealStatus === undefined || c.appeal_status === q.appealStatus) &&
 		// start_date/end_date bound the creation day, both inclusive.
-		(startDate === undefined || c.date_created.slice(0, 10) >= startDate) &&
-		(endDate === undefined || c.date_created.slice(0, 10) <= endDate) &&
-		(!appealId || c.appeal_id === appealId);
+		(q.startDate === undefined || c.date_created.slice(0, 10) >= q.startDate) &&
+		(q.endDate === undefined || c.date_created.slice(0, 10) <= q.endDate) &&
+		(q.appealId === undefined || c.appeal_id === q.appealId);
 }
 
 /** Reads the multipart body (recording it) or answers 415/400 like DRF's parsers. */
