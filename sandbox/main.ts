@@ -1,4 +1,4 @@
-// CLI: node sandbox/dist/main.js [--latency=ms] [--rate-limits] [--seed=n] [--click-items=n]
+// CLI: node sandbox/dist/main.js [--latency=ms] [--token-latency=ms] [--rate-limits] [--seed=n] [--click-items=n]
 // Ports from SANDBOX_PARTNER_PORT (default 4010) and SANDBOX_CLICK_PORT (default 4011).
 
 import { startSandbox } from './server';
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
 		partnerPort: numberOption(process.env.SANDBOX_PARTNER_PORT, 'SANDBOX_PARTNER_PORT', 4010),
 		clickPort: numberOption(process.env.SANDBOX_CLICK_PORT, 'SANDBOX_CLICK_PORT', 4011),
 		latencyMs: numberOption(argValue('latency'), '--latency', 0),
+		tokenLatencyMs: numberOption(argValue('token-latency'), '--token-latency', 0),
 		rateLimits: process.argv.includes('--rate-limits'),
 		seed: numberOption(argValue('seed'), '--seed', 1),
 		clickItems: numberOption(argValue('click-items'), '--click-items', 50_000),

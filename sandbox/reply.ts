@@ -4,6 +4,8 @@ export interface Reply {
 	status: number;
 	body?: unknown;
 	headers?: Record<string, string>;
+	/** Sent as is instead of `body` as JSON, for answers that are not (valid) JSON; headers give its Content-Type. */
+	text?: string;
 }
 
 export function json(status: number, body: unknown, headers?: Record<string, string>): Reply {
@@ -23,8 +25,13 @@ export const partnerError = {
 		}),
 	agreementNotAccepted: (): Reply =>
 		json(403, { detail: 'You have to accept the user agreement of the lost orders tool before using it.' }),
-	requestLimitExceeded: (): Reply =>
-		json(503, { error: 'request_limit_exceeded', error_description: 'Request limit exceeded', error_code: 4 }),
+	/** Worded as the service's public docs show it; the service sends it with 503. */
+	requestLimitExceeded: (status = 503): Reply =>
+		json(status, {
+			error: 'request_limit_exceeded',
+			error_description: 'The maximum number of requests for the period expired',
+			error_code: 4,
+		}),
 	methodNotAllowed: (method: string, allowed: string[]): Reply =>
 		json(405, { detail: `Method "${method}" not allowed.` }, { Allow: allowed.join(', ') }),
 	validation: (errors: Record<string, string[]>): Reply => json(400, errors),

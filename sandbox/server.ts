@@ -4,8 +4,10 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import type { AddressInfo } from 'node:net';
 import { routeClick } from './click/clickReport';
 import { CONTROL_PREFIX, handleControl } from './control';
+import { redirectReply, spoilReply, statusFaultReply } from './faultReplies';
 import { routePartner } from './partner/router';
-import { clickError, json, partnerError, partnerFault, Reply } from './reply';
+import { clickError, json, partnerError, Reply } from './reply';
+import { applyShift } from './shift';
 import { RequestContext, SandboxState } from './state';
 import type {
 	Api,
@@ -32,6 +34,8 @@ export interface Sandbox {
 	readonly config: Readonly<SandboxConfig>;
 	configure(patch: Partial<SandboxConfig>): void;
 	injectFault(fault: FaultSpec): void;
+	/** The active faults as given, with the uses left (null: until cleared). */
+	listFaults(): Array<FaultSpec & { remaining: number | null }>;
 	clearFaults(): void;
 	expireTokens(): void;
 	readonly tokensMinted: number;
@@ -61,9 +65,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-	const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+	const payload = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
 	res.writeHead(reply.status, {
-		...(payload ? { 'Content-Type': 'application/json' } : {}),
+		...(payload && reply.text === undefined ? { 'Content-Type': 'application/json' } : {}),
 		'Content-Length': Buffer.byteLength(payload),
 		...reply.headers,
 	});
@@ -71,14 +75,6 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function faultReply(api: Api, fault: Extract<FaultSpec, { kind: 'status' }>): Reply {
-	// The click service always tells a throttled client when to come back; default to 1 s there.
-	const retryAfter = fault.retryAfter ?? (api === 'click' && fault.status === 429 ? 1 : undefined);
-	const headers: Record<string, string> = retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {};
-	const reply = api === 'partner' ? partnerFault(fault.status) : clickError(fault.status);
-	return { ...reply, headers: { ...reply.headers, ...headers } };
-}
 
 /** Rate limits of the real services, when enabled: partner 503 error_code 4, click 429 with Retry-After. */
 function rateLimitReply(state: SandboxState, api: Api): Reply | undefined {
@@ -117,21 +113,31 @@ async function handleApi(state: SandboxState, api: Api, req: IncomingMessage, re
 		return;
 	}
 	if (state.config.latencyMs > 0) await sleep(state.config.latencyMs);
+	const isTokenRequest = api === 'partner' && method === 'POST' && url.pathname === '/token/';
+	if (isTokenRequest && state.config.tokenLatencyMs > 0) await sleep(state.config.tokenLatencyMs);
 
-	const fault = state.faults.take(api, method, url.pathname);
+	const request = { api, method, path: url.pathname, query: url.searchParams };
+	const fault = state.faults.take(request);
 	if (fault?.kind === 'reset') {
 		// Recorded with status 0: the client sees the connection drop without any answer.
 		req.socket.destroy();
 		return;
 	}
 	let reply: Reply;
-	if (fault) {
-		reply = faultReply(api, fault);
+	if (fault?.kind === 'status') {
+		reply = statusFaultReply(api, fault);
+	} else if (fault?.kind === 'redirect') {
+		// Same origin as the client sees it: the Host it asked for.
+		const origin = req.headers.host ? `http://${req.headers.host}` : api === 'partner' ? state.partnerUrl : state.clickUrl;
+		reply = redirectReply(fault, origin);
 	} else {
 		reply = rateLimitReply(state, api) ?? route(state, api, method, url, req, body, record);
+		if (fault?.kind === 'body') reply = spoilReply(reply, fault);
 	}
 	record.status = reply.status;
 	send(res, reply);
+	// The answer is out; the data moves before the client can ask for the next page.
+	if (fault?.kind === 'shift' && reply.status >= 200 && reply.status < 300) applyShift(state, fault, request);
 }
 
 function route(
@@ -229,6 +235,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		configure: (patch) => state.configure(patch),
 		injectFault: (fault) => state.faults.add(fault),
+		listFaults: () => state.faults.list(),
 		clearFaults: () => state.faults.clear(),
 		expireTokens: () => {
 			state.tokens.expireMinted();

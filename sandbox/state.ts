@@ -45,6 +45,7 @@ export class SandboxState {
 			clickRequestsPerSecond: options.clickRequestsPerSecond ?? 3,
 			clickRequestsPer5Min: options.clickRequestsPer5Min ?? 100,
 			tokenTtlSeconds: options.tokenTtlSeconds ?? 604_800,
+			tokenLatencyMs: options.tokenLatencyMs ?? 0,
 		};
 		validateConfig(this.config);
 		const nowMs = this.now().getTime();

@@ -17,6 +17,8 @@ export interface SandboxOptions {
 	clickRequestsPerSecond?: number;
 	clickRequestsPer5Min?: number;
 	tokenTtlSeconds?: number;
+	/** Extra delay of POST /token/ answers, on top of latencyMs: a slow token endpoint. */
+	tokenLatencyMs?: number;
 }
 
 /** The part of the options that can be changed while the sandbox runs. */
@@ -28,6 +30,7 @@ export interface SandboxConfig {
 	clickRequestsPerSecond: number;
 	clickRequestsPer5Min: number;
 	tokenTtlSeconds: number;
+	tokenLatencyMs: number;
 }
 
 export interface RecordedFile {
@@ -51,19 +54,39 @@ export interface RecordedRequest {
 	multipart?: { fields: Record<string, string>; files: Record<string, RecordedFile> };
 }
 
-interface FaultMatch {
+/** Conditions of a fault; all given ones must hold (AND). */
+export interface FaultMatch {
 	/** Only the next N matching requests; unlimited (until clearFaults) when omitted. */
 	count?: number;
 	/** Probability 0..1 per matching request, drawn from the seeded PRNG; 1 when omitted. */
 	rate?: number;
+	/** Let this many matching requests pass untouched first ("fail the 3rd page" is skip 2, count 1). */
+	skip?: number;
 	api?: Api;
 	method?: string;
 	pathPrefix?: string;
+	/** Query parameters the request must carry with exactly these values, e.g. {offset: '200'}. */
+	query?: Record<string, string>;
 }
 
+export type FaultStatus = 429 | 500 | 502 | 503 | 504;
+/** json: the interface's own error body; html: a reverse proxy's error page; rateLimit: the partner's error_code 4. */
+export type StatusFaultBody = 'json' | 'html' | 'rateLimit';
+/** How a 2xx answer is spoiled after the real handler ran. */
+export type SpoiledBody = 'malformed' | 'html' | 'empty' | 'truncated' | 'drop' | 'dropItem';
+export type RedirectStatus = 301 | 302 | 307 | 308;
+/** remove and insert: partner claim lists; update and insert: the click report. */
+export type ShiftAction = 'remove' | 'insert' | 'update';
+
 export type FaultSpec =
-	| ({ kind: 'status'; status: 429 | 500 | 502 | 503 | 504; retryAfter?: number } & FaultMatch)
-	| ({ kind: 'reset' } & FaultMatch);
+	| ({ kind: 'status'; status: FaultStatus; retryAfter?: number; body?: StatusFaultBody } & FaultMatch)
+	| ({ kind: 'reset' } & FaultMatch)
+	/** key: the top-level key that body 'drop' removes (required for drop). */
+	| ({ kind: 'body'; body: SpoiledBody; key?: string } & FaultMatch)
+	/** location: absolute URL, or a path starting with / on the same server; status defaults to 302. */
+	| ({ kind: 'redirect'; status?: RedirectStatus; location: string } & FaultMatch)
+	/** After the matching list request was answered, `records` items move ahead of any read position. */
+	| ({ kind: 'shift'; action: ShiftAction; records: number } & FaultMatch);
 
 export interface ClickItem {
 	id: string;

@@ -1,6 +1,7 @@
 // Conformance suite of the sandbox itself: real HTTP against both simulated interfaces.
 
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
+import { call, form, sandboxHttp } from './http';
 
 const START = Date.parse('2026-03-15T14:30:00.000Z');
 const TODAY = '2026-03-15';
@@ -15,6 +16,7 @@ const DEFAULT_CONFIG = {
 	clickRequestsPerSecond: 3,
 	clickRequestsPer5Min: 100,
 	tokenTtlSeconds: 604800,
+	tokenLatencyMs: 0,
 };
 
 beforeAll(async () => {
@@ -31,56 +33,11 @@ afterEach(() => {
 	sb.configure(DEFAULT_CONFIG);
 });
 
-interface Res {
-	status: number;
-	body: any;
-	text: string;
-	headers: Headers;
-}
-
-async function call(url: string, init: RequestInit = {}): Promise<Res> {
-	const res = await fetch(url, init);
-	const text = await res.text();
-	let body: any;
-	try {
-		body = text ? JSON.parse(text) : undefined;
-	} catch {
-		body = undefined;
-	}
-	return { status: res.status, body, text, headers: res.headers };
-}
-
-function partner(path: string, opts: { token?: string | null; method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
-	const token = opts.token === undefined ? sb.accessToken : opts.token;
-	const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-	if (token !== null) headers.Authorization = `Bearer ${token}`;
-	return call(sb.partnerUrl + path, { method: opts.method ?? 'GET', headers, body: opts.body });
-}
-
-function click(query: string, key: string | null = sb.publicKey) {
-	const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-	if (key !== null) headers.Authorization = `Bearer ${key}`;
-	return call(`${sb.clickUrl}/v2/api/stats/click${query ? `?${query}` : ''}`, { headers });
-}
-
-function control(path: string, method = 'GET', body?: unknown, base = sb.partnerUrl) {
-	return call(`${base}/_sandbox/${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-}
+const { partner, click, control } = sandboxHttp(() => sb);
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
 const PDF = Buffer.from('%PDF-1.4\n%sandbox\n');
-
-function form(fields: Record<string, string>, receipt?: { bytes: Buffer; name: string; type: string }): FormData {
-	const fd = new FormData();
-	for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-	if (receipt) fd.append('receipt', new Blob([new Uint8Array(receipt.bytes)], { type: receipt.type }), receipt.name);
-	return fd;
-}
 
 const LOST_ORDER_FIELDS = {
 	advcampaign: '6115',
@@ -976,7 +933,11 @@ describe('rate limits', () => {
 		for (let i = 0; i < 3; i++) expect((await partner('/traffic/')).status).toBe(200);
 		const limited = await partner('/traffic/');
 		expect(limited.status).toBe(503);
-		expect(limited.body).toEqual({ error: 'request_limit_exceeded', error_description: 'Request limit exceeded', error_code: 4 });
+		expect(limited.body).toEqual({
+			error: 'request_limit_exceeded',
+			error_description: 'The maximum number of requests for the period expired',
+			error_code: 4,
+		});
 		clockMs += 61_000;
 		expect((await partner('/traffic/')).status).toBe(200);
 	});
