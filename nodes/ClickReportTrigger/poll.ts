@@ -1,7 +1,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { CLICK_REPORT_PATH, clickItemFilterQuery } from '../shared/clickFilters';
+import { invalidInput, optionalNumber } from '../shared/validation';
 import type { ClickPage } from '../shared/transport';
 import { CLICK_PAGE_SIZE, fetchClickReport, readClickPage, readClickRange } from '../shared/transport';
 import type { TriggerState } from './state';
@@ -32,15 +33,15 @@ interface Settings {
 function readSettings(context: IPollFunctions): Settings {
 	const filters = context.getNodeParameter('filters', {}) as IDataObject;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const { qs, problem } = clickItemFilterQuery(filters);
-	if (problem) throw new NodeOperationError(context.getNode(), `Invalid "${problem[0]}": ${problem[1]}`);
-	const lookbackMinutes = Number(options.lookbackMinutes ?? 60);
-	const emitExistingHours = Number(options.emitExistingHours ?? 0);
-	if (!Number.isFinite(lookbackMinutes) || lookbackMinutes < 1) {
-		throw new NodeOperationError(context.getNode(), `Invalid "Lookback Minutes": must be at least 1, got ${lookbackMinutes}`);
+	// A poll has no items: the checks run without an item index.
+	const qs = clickItemFilterQuery(context, undefined, filters);
+	const lookbackMinutes = optionalNumber(context, undefined, 'Lookback Minutes', options.lookbackMinutes) ?? 60;
+	const emitExistingHours = optionalNumber(context, undefined, 'Emit Existing Hours', options.emitExistingHours) ?? 0;
+	if (lookbackMinutes < 1) {
+		throw invalidInput(context, undefined, 'Lookback Minutes', `must be at least 1, got ${lookbackMinutes}`);
 	}
-	if (!Number.isFinite(emitExistingHours) || emitExistingHours < 0) {
-		throw new NodeOperationError(context.getNode(), `Invalid "Emit Existing Hours": must be 0 or more, got ${emitExistingHours}`);
+	if (emitExistingHours < 0) {
+		throw invalidInput(context, undefined, 'Emit Existing Hours', `must be 0 or more, got ${emitExistingHours}`);
 	}
 	return { qs, lookbackMs: lookbackMinutes * MINUTE, emitExistingMs: emitExistingHours * HOUR };
 }

@@ -1,5 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import type { ValidationContext } from './validation';
+import { invalidInput, isEmptyInput, optionalText, received, scalarText } from './validation';
+
 export const CLICK_REPORT_PATH = '/v2/api/stats/click';
 
 /** The service accepts only a UUID version 4 as ad space (platform) ID. */
@@ -31,30 +34,34 @@ export const clickItemFilterOptions: INodeProperties[] = [
 	},
 ];
 
-/** A problem with a filter, as [parameter name, rule], or undefined when the filters are fine. */
-export type FilterProblem = [field: string, rule: string];
-
 /**
  * The merchant, SubID and ad space filters as query parameters (the service calls the last one
- * `adspaceId`). Empty values are left out.
+ * `adspaceId`), checked before anything is sent. Empty values are left out. Used in execute and
+ * poll contexts; `itemIndex` is undefined in a poll.
  */
-export function clickItemFilterQuery(filters: IDataObject): { qs: IDataObject; problem?: FilterProblem } {
+export function clickItemFilterQuery(
+	context: ValidationContext,
+	itemIndex: number | undefined,
+	filters: IDataObject,
+): IDataObject {
 	const qs: IDataObject = {};
-	const adSpaceId = String(filters.adSpaceId ?? '').trim();
-	if (adSpaceId) {
+	const adSpaceId = optionalText(context, itemIndex, 'Ad Space ID', filters.adSpaceId);
+	if (adSpaceId !== undefined) {
 		if (!UUID_V4.test(adSpaceId)) {
-			return { qs, problem: ['Ad Space ID', `"${adSpaceId}" is not a UUID version 4`] };
+			throw invalidInput(context, itemIndex, 'Ad Space ID', `"${adSpaceId}" is not a UUID version 4`);
 		}
 		qs.adspaceId = adSpaceId;
 	}
-	const merchantId = String(filters.merchantId ?? '').trim();
-	if (merchantId) {
+	if (!isEmptyInput(filters.merchantId)) {
+		// Sent as its exact digits (spec: merchantId is a string filter); 0 is a real value here.
+		const merchantRule = 'must be a whole number (0 for unidentified merchants)';
+		const merchantId = scalarText(context, itemIndex, 'Merchant ID', filters.merchantId, merchantRule).trim();
 		if (!/^\d+$/.test(merchantId)) {
-			return { qs, problem: ['Merchant ID', `must be a whole number (0 for unidentified merchants), got "${merchantId}"`] };
+			throw invalidInput(context, itemIndex, 'Merchant ID', `${merchantRule}, ${received(filters.merchantId)}`);
 		}
 		qs.merchantId = merchantId;
 	}
-	const subId = String(filters.subId ?? '').trim();
-	if (subId) qs.subId = subId;
-	return { qs };
+	const subId = optionalText(context, itemIndex, 'Sub ID', filters.subId);
+	if (subId !== undefined) qs.subId = subId;
+	return qs;
 }

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { received } from './validation';
+
 /** One operation's work for one input item. */
 export type ItemOperation = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
@@ -9,12 +11,14 @@ export function toItems(records: IDataObject[], itemIndex: number): INodeExecuti
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
 
-/** Reads Return All and Limit: `undefined` means all. */
+/** Reads Return All and Limit: `undefined` means all. Limit is a number, or text of a whole number. */
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
-	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(context.getNode(), `Limit must be a whole number of at least 1, got ${limit}`, {
+	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
+	const text = typeof value === 'string' ? value.trim() : '';
+	const limit = typeof value === 'number' ? value : /^\d+$/.test(text) ? Number(text) : NaN;
+	if (!Number.isSafeInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), `Limit must be a whole number of at least 1, ${received(value)}`, {
 			itemIndex,
 		});
 	}

@@ -217,8 +217,8 @@ export interface Receipt {
  */
 export async function readReceipt(context: IExecuteFunctions, itemIndex: number): Promise<Receipt | undefined> {
 	const field = 'Receipt Binary Property';
-	const property = String(context.getNodeParameter('receiptBinaryProperty', itemIndex, '') ?? '').trim();
-	if (property === '') return undefined;
+	const property = optionalText(context, itemIndex, field, context.getNodeParameter('receiptBinaryProperty', itemIndex, ''));
+	if (property === undefined) return undefined;
 	let data: IBinaryData;
 	try {
 		data = context.helpers.assertBinaryData(itemIndex, property);

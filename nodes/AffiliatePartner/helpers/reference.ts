@@ -1,13 +1,17 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { invalidInput } from '../../shared/validation';
+import type { ValidationContext } from '../../shared/validation';
+import { invalidInput, isEmptyInput, received } from '../../shared/validation';
 
 /** A required ISO 4217 code (three letters), upper-cased; anything else is refused before sending. */
-export function requireCurrencyCode(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
-	const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+export function requireCurrencyCode(
+	context: ValidationContext,
+	itemIndex: number | undefined,
+	field: string,
+	value: unknown,
+): string {
+	const text = typeof value === 'string' ? value.trim() : '';
 	if (!/^[A-Za-z]{3}$/.test(text)) {
-		const shown = value === undefined || value === null || value === '' ? 'nothing' : `"${String(value)}"`;
-		throw invalidInput(context, itemIndex, field, `must be a three-letter currency code such as USD, got ${shown}`);
+		const got = isEmptyInput(value) ? 'got nothing' : received(value);
+		throw invalidInput(context, itemIndex, field, `must be a three-letter currency code such as USD, ${got}`);
 	}
 	return text.toUpperCase();
 }
@@ -19,19 +23,19 @@ const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
  * `undefined` when empty and optional.
  */
 export function readLanguageCode(
-	context: IExecuteFunctions,
-	itemIndex: number,
+	context: ValidationContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 	required: boolean,
 ): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
-	if (text === '') {
+	if (isEmptyInput(value)) {
 		if (!required) return undefined;
 		throw invalidInput(context, itemIndex, field, 'a language code such as en is required');
 	}
+	const text = typeof value === 'string' ? value.trim() : '';
 	if (!LANGUAGE_CODE.test(text)) {
-		throw invalidInput(context, itemIndex, field, `must be a language code such as en or de, got "${text}"`);
+		throw invalidInput(context, itemIndex, field, `must be a language code such as en or de, ${received(value)}`);
 	}
 	return text;
 }

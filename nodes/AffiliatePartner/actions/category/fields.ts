@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput } from '../../../shared/validation';
+import { invalidInput, received } from '../../../shared/validation';
 import { readLanguageCode } from '../../helpers/reference';
 
 /** `options.language`: the language of the category names. */
@@ -38,7 +38,7 @@ export function readCategoryOptions(context: IExecuteFunctions, itemIndex: numbe
 	const orderBy = options.orderBy;
 	if (orderBy !== undefined && orderBy !== null && orderBy !== '') {
 		if (typeof orderBy !== 'string' || !ORDER_BY.includes(orderBy.trim())) {
-			throw invalidInput(context, itemIndex, 'Order By', `must be "name" or "-name", got "${String(orderBy)}"`);
+			throw invalidInput(context, itemIndex, 'Order By', `must be "name" or "-name", ${received(orderBy)}`);
 		}
 		qs.order_by = orderBy.trim();
 	}

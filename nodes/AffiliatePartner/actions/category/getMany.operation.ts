@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
-import { readList, requireId } from '../../../shared/validation';
+import { readIdList } from '../../../shared/validation';
 import { languageOption, orderByOption, readCategoryOptions } from './fields';
 
 const show = { resource: ['category'], operation: ['getMany'] };
@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const programIds = readList(filters.programIds).map((id) => requireId(this, itemIndex, 'Program IDs', id));
+	const programIds = readIdList(this, itemIndex, 'Program IDs', filters.programIds);
 	const qs: IDataObject = {};
 	// Sent as repeated parameters: campaign=1&campaign=2.
 	if (programIds.length) qs.campaign = programIds;

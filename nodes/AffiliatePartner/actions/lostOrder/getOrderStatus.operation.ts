@@ -34,7 +34,7 @@ interface OrderInfo {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));
 	// Duplicates ask the same question twice: each ID is looked up and output once, where it first appears.
-	const orderIds = [...new Set(readList(this.getNodeParameter('orderIds', itemIndex)))];
+	const orderIds = [...new Set(readList(this, itemIndex, 'Order IDs', this.getNodeParameter('orderIds', itemIndex)))];
 	if (orderIds.length === 0) throw invalidInput(this, itemIndex, 'Order IDs', 'at least one order ID is required');
 	for (const orderId of orderIds) requireMaxLength(this, itemIndex, 'Order IDs', orderId, MAX_ORDER_ID_LENGTH);
 

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { CLICK_REPORT_PATH, clickItemFilterOptions, clickItemFilterQuery } from '../../../shared/clickFilters';
 import type { CalendarDate } from '../../../shared/dates';
-import { addDays, daysBetween, readCalendarDate, readInstant, toIsoDate } from '../../../shared/dates';
+import { addDays, daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchClickReportWindows } from '../../../shared/transport';
-import { invalidInput } from '../../../shared/validation';
+import { describeValue, invalidInput, isEmptyInput, requireDate } from '../../../shared/validation';
 
 /** The service refuses a dateFrom..dateTo period of more than 120 calendar days. */
 export const MAX_PERIOD_DAYS = 120;
@@ -70,26 +70,29 @@ interface Period {
 	updatedAt?: { from: string; to: string };
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+/** A date-time as ISO 8601: a date, a Luxon value or ISO text; any other object is refused, described. */
+function requireInstant(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
+	const instant = readInstant(value);
+	if (!instant) throw invalidInput(context, itemIndex, field, `${describeValue(value)} is not a date-time`);
+	return instant;
+}
 
 function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): Period {
 	const pair = (fromName: string, toName: string, fromLabel: string, toLabel: string) => {
 		const from = filters[fromName];
 		const to = filters[toName];
-		if (isEmpty(from) !== isEmpty(to)) {
-			const [given, missing] = isEmpty(from) ? [toLabel, fromLabel] : [fromLabel, toLabel];
+		if (isEmptyInput(from) !== isEmptyInput(to)) {
+			const [given, missing] = isEmptyInput(from) ? [toLabel, fromLabel] : [fromLabel, toLabel];
 			throw invalidInput(context, itemIndex, missing, `give it together with "${given}" (the service takes both or neither)`);
 		}
-		return isEmpty(from) ? undefined : { from, to };
+		return isEmptyInput(from) ? undefined : { from, to };
 	};
 	const period: Period = {};
 
 	const days = pair('dateFrom', 'dateTo', 'Date From', 'Date To');
 	if (days) {
-		const from = readCalendarDate(days.from);
-		if (!from) throw invalidInput(context, itemIndex, 'Date From', `"${String(days.from)}" is not a real date`);
-		const to = readCalendarDate(days.to);
-		if (!to) throw invalidInput(context, itemIndex, 'Date To', `"${String(days.to)}" is not a real date`);
+		const from = requireDate(context, itemIndex, 'Date From', days.from);
+		const to = requireDate(context, itemIndex, 'Date To', days.to);
 		if (daysBetween(from, to) < 0) {
 			throw invalidInput(context, itemIndex, 'Date To', `${toIsoDate(to)} is before Date From ${toIsoDate(from)}`);
 		}
@@ -98,10 +101,8 @@ function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDat
 
 	const updatedAt = pair('updatedAtFrom', 'updatedAtTo', 'Updated At From', 'Updated At To');
 	if (updatedAt) {
-		const from = readInstant(updatedAt.from);
-		if (!from) throw invalidInput(context, itemIndex, 'Updated At From', `"${String(updatedAt.from)}" is not a date-time`);
-		const to = readInstant(updatedAt.to);
-		if (!to) throw invalidInput(context, itemIndex, 'Updated At To', `"${String(updatedAt.to)}" is not a date-time`);
+		const from = requireInstant(context, itemIndex, 'Updated At From', updatedAt.from);
+		const to = requireInstant(context, itemIndex, 'Updated At To', updatedAt.to);
 		if (Date.parse(to) < Date.parse(from)) {
 			throw invalidInput(context, itemIndex, 'Updated At To', `${to} is before Updated At From ${from}`);
 		}
@@ -130,8 +131,7 @@ function todayUtc(): CalendarDate {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = readLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const { qs: filterQs, problem } = clickItemFilterQuery(filters);
-	if (problem) throw invalidInput(this, itemIndex, ...problem);
+	const filterQs = clickItemFilterQuery(this, itemIndex, filters);
 	const period = readPeriod(this, itemIndex, filters);
 
 	// No period at all means today (UTC), as the service assumes; saying it explicitly keeps the
