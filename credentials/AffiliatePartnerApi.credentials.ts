@@ -8,6 +8,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { describeBody, readServerProblems } from '../nodes/shared/transport/answers';
+import { Redactor } from '../nodes/shared/transport/errors';
+import { fingerprint } from '../nodes/shared/transport/fingerprint';
+import { sharedToken } from '../nodes/shared/transport/tokenSharing';
+
 /**
  * Partner interface (Admitad publisher API style).
  *
@@ -15,7 +20,8 @@ import type {
  * mode the token is minted at `{baseUrl}/token/` by `preAuthentication` and kept in the hidden,
  * expirable `sessionToken`: n8n stores it with the credential, reuses it across executions and
  * calls `preAuthentication` again when a request answers 401. The service caps the number of
- * tokens per application, so minting per request is not an option.
+ * tokens per application, so minting per request is not an option, and concurrent executions
+ * share one mint (nodes/shared/transport/tokenSharing.ts).
  */
 export class AffiliatePartnerApi implements ICredentialType {
 	name = 'affiliatePartnerApi';
@@ -117,7 +123,7 @@ export class AffiliatePartnerApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 	): Promise<IDataObject> {
 		if (credentials.authentication !== 'clientCredentials') return {};
-		return { sessionToken: await mintAccessToken(this, credentials) };
+		return { sessionToken: await partnerSessionToken(this, credentials) };
 	}
 
 	authenticate: IAuthenticateGeneric = {
@@ -148,52 +154,106 @@ export class AffiliatePartnerApi implements ICredentialType {
 	};
 }
 
-interface TokenResponse {
-	access_token?: string;
+interface FullResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
 }
 
-async function mintAccessToken(
-	context: IHttpRequestHelper,
+function partnerTokenUrl(credentials: ICredentialDataDecryptedObject): string {
+	return `${String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '')}/token/`;
+}
+
+function requestedScopes(credentials: ICredentialDataDecryptedObject): string {
+	return String(credentials.scopes ?? '').trim().split(/\s+/).join(' ');
+}
+
+/**
+ * The client-credentials token of the partner interface, shared by every execution of this n8n
+ * process that uses the same client (see tokenSharing.ts). `credentials.sessionToken` is the token
+ * the caller holds: empty, or one the service has just refused.
+ */
+async function partnerSessionToken(
+	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<string> {
-	const tokenUrl = `${String(credentials.baseUrl).replace(/\/+$/, '')}/token/`;
+	const clientKey = [
+		partnerTokenUrl(credentials),
+		String(credentials.clientId ?? ''),
+		requestedScopes(credentials),
+		fingerprint(String(credentials.clientSecret ?? '')),
+	].join('\n');
+	const presented = typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
+	return await sharedToken(clientKey, presented, async () => await mintAccessToken(helper, credentials));
+}
+
+/**
+ * One OAuth2 client-credentials request to `{baseUrl}/token/` (Basic client authentication). A
+ * redirect is never followed: it would carry the client secret to wherever it points.
+ */
+async function mintAccessToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
+	const redactor = new Redactor([credentials.clientSecret, credentials.sessionToken]);
+	try {
+		return await requestToken(helper, credentials);
+	} catch (error) {
+		throw new Error(redactor.text((error as Error).message));
+	}
+}
+
+async function requestToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
+	const tokenUrl = partnerTokenUrl(credentials);
 	const clientId = String(credentials.clientId ?? '');
+	const clientSecret = String(credentials.clientSecret ?? '');
 	const form = new URLSearchParams({
 		grant_type: 'client_credentials',
 		client_id: clientId,
-		scope: String(credentials.scopes ?? '').trim().split(/\s+/).join(' '),
+		scope: requestedScopes(credentials),
 	});
-	let response: TokenResponse;
+	let response: FullResponse;
 	try {
-		response = (await context.helpers.httpRequest({
+		response = (await helper.helpers.httpRequest({
 			method: 'POST',
 			url: tokenUrl,
-			auth: { username: clientId, password: String(credentials.clientSecret ?? '') },
+			auth: { username: clientId, password: clientSecret },
 			body: form,
 			json: true,
-		})) as TokenResponse;
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: 60_000,
+		})) as FullResponse;
 	} catch (error) {
-		// The original error carries the request, Basic header included: report only what the server said.
-		throw new Error(`Could not get an access token from ${tokenUrl}: ${describeTokenError(error)}`);
+		// The original error carries the request, Basic header included: report only its kind.
+		const code = (error as { code?: unknown })?.code;
+		throw new Error(`Could not get an access token from ${tokenUrl}: ${typeof code === 'string' ? code : 'no answer'}`);
 	}
-	if (typeof response?.access_token !== 'string' || response.access_token === '') {
-		throw new Error(`The token endpoint ${tokenUrl} answered without an access_token`);
+	const { statusCode: status, body } = response;
+	if (status >= 300 && status < 400) {
+		const location = String(response.headers.location ?? '');
+		let target = 'elsewhere';
+		try {
+			target = new URL(location, tokenUrl).origin;
+		} catch {
+			// An unreadable Location is reported as "elsewhere".
+		}
+		throw new Error(
+			`The token endpoint ${tokenUrl} redirected to ${target} (HTTP ${status}). The client secret is never sent on a redirect: check the Base URL of the credential.`,
+		);
 	}
-	return response.access_token;
-}
-
-function describeTokenError(error: unknown): string {
-	const failure = error as {
-		httpCode?: string;
-		response?: { status?: number; data?: { error?: string; error_description?: string } };
-		cause?: { response?: { status?: number; data?: { error?: string; error_description?: string } } };
-	};
-	const response = failure.response ?? failure.cause?.response;
-	const status = response?.status ?? failure.httpCode;
-	const body = response?.data;
-	const said = [body?.error, body?.error_description].filter(Boolean).join(': ');
-	if (status === 401 || status === '401' || body?.error === 'invalid_client') {
-		return `the client ID or client secret was refused (${said || 'HTTP 401'}). Check both in the credential.`;
+	const said = readServerProblems(body)
+		.map((problem) => problem.message)
+		.join('; ');
+	if (status === 401 || (body as IDataObject | undefined)?.error === 'invalid_client') {
+		throw new Error(
+			`Could not get an access token from ${tokenUrl}: the client ID or client secret was refused (${said || 'HTTP 401'}). Check both in the credential.`,
+		);
 	}
-	return said ? `${said} (HTTP ${status ?? '?'})` : `HTTP ${status ?? 'error, no response'}`;
+	if (status < 200 || status >= 300) {
+		throw new Error(`Could not get an access token from ${tokenUrl}: ${said || describeBody(body)} (HTTP ${status})`);
+	}
+	const token = (body as IDataObject | undefined)?.access_token;
+	if (typeof token !== 'string' || token === '') {
+		throw new Error(`The token endpoint ${tokenUrl} answered without an access_token: ${describeBody(body)}`);
+	}
+	return token;
 }

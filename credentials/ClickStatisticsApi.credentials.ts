@@ -48,7 +48,16 @@ export class ClickStatisticsApi implements ICredentialType {
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },
 			default: 3,
 			description:
-				'Client-side pace shared by every node and execution that uses this credential. The service allows 3 requests per second and 100 per 5 minutes.',
+				'Client-side pace shared by every node and execution in this n8n that uses the same public key. The service allows 3 requests per second.',
+		},
+		{
+			displayName: 'Max Requests per 5 Minutes',
+			name: 'maxRequestsPer5Minutes',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 100,
+			description:
+				'The second limit of the service: at most this many requests in any 5 minutes, shared like the pace above. A Return All of more pages waits for the window instead of being refused.',
 		},
 	];
 

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { CLICK_REPORT_PATH, clickItemFilterQuery } from '../shared/clickFilters';
 import { invalidInput, optionalNumber } from '../shared/validation';
 import type { ClickPage } from '../shared/transport';
-import { CLICK_PAGE_SIZE, fetchClickReport, readClickPage, readClickRange } from '../shared/transport';
+import { CLICK_PAGE_SIZE, fetchClickReport, readClickPage, readClickRange, resolveAccount } from '../shared/transport';
 import type { TriggerState } from './state';
 import { EmittedVersions } from './state';
 
@@ -12,7 +12,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** The trigger reads the whole lookback window at least this often, not only its first page. */
 const FULL_READ_EVERY_FRACTION_OF_LOOKBACK = 0.5;
-/** Pages one poll may read: the service allows 100 requests per 5 minutes. */
+/** Pages one poll may read at most, leaving part of the service's 100 requests per 5 minutes to other nodes. */
 const MAX_PAGES_PER_POLL = 80;
 /** Share of the poll's time budget spent reading; the rest is margin for retries and slow answers. */
 const BUDGET_SHARE = 0.5;
@@ -55,10 +55,11 @@ function oldestFirst(items: ClickItem[]): ClickItem[] {
 }
 
 async function pagesAllowed(context: IPollFunctions): Promise<number> {
-	const credentials = await context.getCredentials('clickStatisticsApi');
-	const rate = Number(credentials.maxRequestsPerSecond) > 0 ? Number(credentials.maxRequestsPerSecond) : 3;
+	const { pacer } = await resolveAccount(context, 'click');
 	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : 5 * MINUTE;
-	return Math.max(2, Math.min(MAX_PAGES_PER_POLL, Math.floor(((budgetMs * BUDGET_SHARE) / 1000) * rate)));
+	// The pace and the 5-minute window are shared with every node and execution using this key:
+	// the poll reads only what they leave it within its time budget.
+	return Math.max(2, pacer.schedule.capacity(Date.now(), budgetMs * BUDGET_SHARE, MAX_PAGES_PER_POLL));
 }
 
 interface WindowRead {

@@ -4,6 +4,7 @@ import type { IDataObject, INodeCredentials, INodeExecutionData, INodeParameters
 
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { addCredential, runNode, type NodeRun } from '../harness/run';
+import { overlappingPages } from '../harness/pages';
 
 let sandbox: Sandbox;
 let credentials: INodeCredentials;
@@ -84,14 +85,14 @@ const appealCreate = (overrides: INodeParameters = {}): INodeParameters => ({
 const pdfInput = (json: IDataObject = {}) => [binaryItem(json, PDF, 'receipt.pdf', 'application/pdf')];
 
 describe('lost orders: get many', () => {
-	test('Return All across a server that caps limit at 100: every record once, in order, ceil(n/100) requests', async () => {
+	test('Return All across a server that caps limit at 100: every record once, in order, pages overlapping by one', async () => {
 		sandbox.configure({ partnerLimitCap: 100 });
 		const expected = sandbox.data.lostOrders.map((order) => order.id);
 		const got = await records({ resource: 'lostOrder', operation: 'getMany', returnAll: true });
 		expect(got.map((record) => record.id)).toEqual(expected);
-		expect(sandbox.requests).toHaveLength(Math.ceil(expected.length / 100));
 		const offsets = sandbox.requests.map((request) => Number(request.query.offset[0])).sort((a, b) => a - b);
-		expect(offsets).toEqual(Array.from({ length: Math.ceil(expected.length / 100) }, (_, page) => page * 100));
+		expect(offsets).toEqual(overlappingPages(expected.length, 100, 500).map((page) => page.offset));
+		expect(sandbox.requests.length).toBeLessThanOrEqual(Math.ceil(expected.length / 100) + 1);
 		expect(sandbox.requests.every((request) => request.path === '/lost_orders/')).toBe(true);
 	});
 
@@ -293,7 +294,7 @@ describe('appeals', () => {
 		const expected = sandbox.data.appeals.map((appeal) => appeal.id);
 		const asSent = await records({ resource: 'appeal', operation: 'getMany', returnAll: true });
 		expect(asSent.map((record) => record.id)).toEqual(expected);
-		expect(sandbox.requests).toHaveLength(Math.ceil(expected.length / 100));
+		expect(sandbox.requests).toHaveLength(overlappingPages(expected.length, 100, 500).length);
 		expect(asSent[0].order_price).toBe(sandbox.data.appeals[0].order_price);
 		expect(typeof asSent[0].order_price).toBe('string');
 

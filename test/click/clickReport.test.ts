@@ -1,5 +1,6 @@
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
 import { addCredential, runNode } from '../harness/run';
+import { UNLIMITED_WINDOW } from '../harness/credentials';
 
 let sandbox: Sandbox;
 
@@ -14,7 +15,7 @@ beforeEach(() => {
 });
 
 const credential = (rate = 1000) =>
-	addCredential('clickStatisticsApi', { baseUrl: sandbox.clickUrl, publicKey: sandbox.publicKey, maxRequestsPerSecond: rate });
+	addCredential('clickStatisticsApi', { baseUrl: sandbox.clickUrl, publicKey: sandbox.publicKey, maxRequestsPerSecond: rate, maxRequestsPer5Minutes: UNLIMITED_WINDOW });
 
 async function report(parameters: Record<string, unknown>, options: { rate?: number; continueOnFail?: boolean; input?: object[] } = {}) {
 	return await runNode(

@@ -7,6 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger, runNode } from '../harness/run';
+import { UNLIMITED_WINDOW } from '../harness/credentials';
 
 let sandbox: Sandbox;
 let credentials: INodeCredentials;
@@ -17,6 +18,7 @@ beforeAll(async () => {
 		baseUrl: sandbox.clickUrl,
 		publicKey: sandbox.publicKey,
 		maxRequestsPerSecond: 1000,
+		maxRequestsPer5Minutes: UNLIMITED_WINDOW,
 	});
 });
 afterAll(async () => sandbox.close());

@@ -4,6 +4,7 @@ import { Rng } from '../../sandbox/prng';
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger } from '../harness/run';
 import { advanceClock, clickControl, fakeDateOnly } from './simulatedTime';
+import { UNLIMITED_WINDOW } from '../harness/credentials';
 
 /**
  * A long run of the trigger against the sandbox, driven through the sandbox's control endpoint:
@@ -79,6 +80,7 @@ test(`${POLLS} polls: no version emitted twice, no change lost, state within its
 		baseUrl: sandbox.clickUrl,
 		publicKey: sandbox.publicKey,
 		maxRequestsPerSecond: 1000,
+		maxRequestsPer5Minutes: UNLIMITED_WINDOW,
 	});
 	let trigger = createTrigger({ options: { lookbackMinutes: LOOKBACK_MINUTES } }, credentials);
 	expect(await trigger.poll()).toBeNull();

@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger } from '../harness/run';
 import { advanceClock, clickControl, fakeDateOnly } from './simulatedTime';
+import { UNLIMITED_WINDOW } from '../harness/credentials';
 
 const START = Date.UTC(2026, 5, 15, 12, 0, 0);
 const MINUTE = 60_000;
@@ -24,7 +25,7 @@ beforeEach(() => {
 });
 
 const credentials = () =>
-	addCredential('clickStatisticsApi', { baseUrl: sandbox.clickUrl, publicKey: sandbox.publicKey, maxRequestsPerSecond: 1000 });
+	addCredential('clickStatisticsApi', { baseUrl: sandbox.clickUrl, publicKey: sandbox.publicKey, maxRequestsPerSecond: 1000, maxRequestsPer5Minutes: UNLIMITED_WINDOW });
 const advance = advanceClock;
 const today = () => new Date(Date.now()).toISOString().slice(0, 10);
 const versionOf = (item: { id?: unknown; updatedAt?: unknown }) => `${String(item.id)}@${String(item.updatedAt)}`;

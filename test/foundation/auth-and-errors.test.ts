@@ -298,7 +298,7 @@ describe('retries', () => {
 		sandbox.injectFault({ kind: 'status', status: 502, retryAfter: 0, api: 'partner' });
 		const result = await probe(partnerCredential(sandbox), { path: '/currencies/' });
 		expect(sandbox.requests).toHaveLength(5);
-		expect(result.error?.message).toMatch(/^The service failed \(HTTP 502\) after 5 attempts/);
+		expect(result.error?.message).toMatch(/^The service failed \(HTTP 502\) on GET \/currencies\/ after 5 attempts/);
 	});
 
 	test('a POST is never retried, on 503 or on a reset', async () => {

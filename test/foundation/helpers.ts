@@ -4,6 +4,7 @@ import type { Sandbox } from '../../sandbox/server';
 import '../harness/probe';
 import { PROBE_TYPE } from '../harness/probe';
 import { addCredential, runNode, type NodeRun } from '../harness/run';
+import { UNLIMITED_WINDOW } from '../harness/credentials';
 
 export interface ProbeCall {
 	mode?: 'request' | 'partnerList' | 'clickReport';
@@ -52,6 +53,7 @@ export function clickCredential(sandbox: Sandbox, overrides: Record<string, unkn
 		baseUrl: sandbox.clickUrl,
 		publicKey: sandbox.publicKey,
 		maxRequestsPerSecond: 1000,
+		maxRequestsPer5Minutes: UNLIMITED_WINDOW,
 		...overrides,
 	} as never);
 }

@@ -1,6 +1,7 @@
 import { RequestPacer } from '../../nodes/shared/transport/rateLimiter';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { clickCredential, partnerCredential, probe, uniqueIds } from './helpers';
+import { overlappingPages } from '../harness/pages';
 
 let sandbox: Sandbox;
 
@@ -107,8 +108,10 @@ describe('client-side rate limit', () => {
 
 describe('partner list pagination', () => {
 	const lostOrderIds = () => sandbox.data.lostOrders.map((order) => order.id);
+	const overlappingOffsets = (total: number, pageSize: number) =>
+		overlappingPages(total, pageSize, 500).map((page) => page.offset);
 
-	test('Return All with the server capping limit at 100: every record once, in order, minimum requests', async () => {
+	test('Return All with the server capping limit at 100: every record once, in order, one request more at most', async () => {
 		sandbox.configure({ partnerLimitCap: 100 });
 		const total = sandbox.data.lostOrders.length;
 		const result = await probe(partnerCredential(sandbox, { maxRequestsPerSecond: 50 }), {
@@ -118,9 +121,9 @@ describe('partner list pagination', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(lostOrderIds());
 		expect(uniqueIds(result.items)).toBe(total);
-		expect(sandbox.requests).toHaveLength(Math.ceil(total / 100));
 		const offsets = sandbox.requests.map((request) => Number(request.query.offset[0])).sort((a, b) => a - b);
-		expect(offsets).toEqual(Array.from({ length: Math.ceil(total / 100) }, (_, page) => page * 100));
+		expect(offsets).toEqual(overlappingOffsets(total, 100));
+		expect(sandbox.requests.length).toBeLessThanOrEqual(Math.ceil(total / 100) + 1);
 		expect(Math.max(...offsets)).toBeLessThan(total);
 	});
 
@@ -128,7 +131,9 @@ describe('partner list pagination', () => {
 		const total = sandbox.data.lostOrders.length;
 		const result = await probe(partnerCredential(sandbox), { mode: 'partnerList', path: '/lost_orders/' });
 		expect(result.items).toHaveLength(total);
-		expect(sandbox.requests).toHaveLength(Math.ceil(total / 500));
+		expect(sandbox.requests.map((request) => Number(request.query.offset[0])).sort((a, b) => a - b)).toEqual(
+			overlappingOffsets(total, 500),
+		);
 		expect(sandbox.requests[0].query.limit).toEqual(['500']);
 	});
 
@@ -137,7 +142,7 @@ describe('partner list pagination', () => {
 		const result = await probe(partnerCredential(sandbox), { mode: 'partnerList', path: '/lost_orders/', limit: 250 });
 		expect(result.items.map((item) => item.json.id)).toEqual(lostOrderIds().slice(0, 250));
 		expect(sandbox.requests.map((request) => `${request.query.offset}:${request.query.limit}`)).toEqual(
-			expect.arrayContaining(['0:250', '100:100', '200:50']),
+			expect.arrayContaining(['0:250', '99:100', '198:52']),
 		);
 		expect(sandbox.requests).toHaveLength(3);
 	});

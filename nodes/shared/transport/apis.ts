@@ -1,5 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import type { WindowLimit } from './rateLimiter';
+
 export type ApiName = 'partner' | 'click';
 
 /** What the transport needs to know about each of the two interfaces. */
@@ -15,7 +17,26 @@ export interface ApiProfile {
 	headers?: Record<string, string>;
 	/** Returns a problem with the credential that can be found before any request, or undefined. */
 	checkCredentials?: (credentials: ICredentialDataDecryptedObject) => string | undefined;
+	/**
+	 * What names the account the service counts requests against: credentials that share it
+	 * share one pace. It is a secret; only its fingerprint is kept.
+	 */
+	account: (credentials: ICredentialDataDecryptedObject) => string;
+	/** A limit over a longer window than a second, when the service has one. */
+	windowLimit?: (credentials: ICredentialDataDecryptedObject) => WindowLimit;
 }
+
+/** A positive number from a credential field, or the default when the field is empty or not a number. */
+export function positiveNumber(value: unknown, fallback: number): number {
+	const number = Number(value);
+	return typeof value !== 'boolean' && value !== '' && value !== null && Number.isFinite(number) && number > 0
+		? number
+		: fallback;
+}
+
+/** The click service allows 100 requests per 5 minutes per key (README, Click Statistics API). */
+export const CLICK_WINDOW_MS = 5 * 60_000;
+export const CLICK_REQUESTS_PER_WINDOW = 100;
 
 export const PARTNER_API: ApiProfile = {
 	name: 'partner',
@@ -24,6 +45,10 @@ export const PARTNER_API: ApiProfile = {
 	secretFields: ['accessToken', 'clientSecret', 'sessionToken'],
 	defaultRequestsPerSecond: 10,
 	trailingSlash: true,
+	account: (credentials) =>
+		credentials.authentication === 'clientCredentials'
+			? `client:${String(credentials.clientId ?? '')}`
+			: `token:${String(credentials.accessToken ?? '')}`,
 };
 
 export const CLICK_API: ApiProfile = {
@@ -39,6 +64,11 @@ export const CLICK_API: ApiProfile = {
 		/^[A-Za-z0-9]+$/.test(String(credentials.publicKey ?? ''))
 			? undefined
 			: 'The Public Key in the Click Statistics API credential must contain only letters and digits (no spaces, no "Bearer")',
+	account: (credentials) => String(credentials.publicKey ?? ''),
+	windowLimit: (credentials) => ({
+		requests: Math.max(1, Math.floor(positiveNumber(credentials.maxRequestsPer5Minutes, CLICK_REQUESTS_PER_WINDOW))),
+		windowMs: CLICK_WINDOW_MS,
+	}),
 };
 
 export const API_PROFILES: Record<ApiName, ApiProfile> = { partner: PARTNER_API, click: CLICK_API };

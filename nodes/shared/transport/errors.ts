@@ -1,6 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { describeBody, isRateLimitAnswer, readServerProblems } from './answers';
+import type { ServerProblem } from './answers';
 import type { ApiProfile } from './apis';
 import { needsLostOrdersAgreement, requiredPartnerRight } from './apis';
 
@@ -32,43 +34,7 @@ export class Redactor {
 	}
 }
 
-interface FieldProblem {
-	field?: string;
-	message: string;
-}
-
-/** Reads what the server said, whatever its error shape. */
-export function readServerProblems(body: unknown): FieldProblem[] {
-	if (typeof body === 'string') return body.trim() ? [{ message: body.trim().slice(0, 500) }] : [];
-	if (body === null || typeof body !== 'object') return [];
-	const data = body as IDataObject;
-
-	// Click interface: {errors: [{status, title, code, meta: {property}}]}
-	if (Array.isArray(data.errors)) {
-		return (data.errors as IDataObject[]).map((error) => ({
-			field: (error?.meta as IDataObject | undefined)?.property as string | undefined,
-			message: String(error?.title ?? error?.code ?? 'error'),
-		}));
-	}
-	// Partner interface, OAuth style: {error, error_description, error_code}
-	if (typeof data.error === 'string' || typeof data.error_description === 'string') {
-		return [{ message: String(data.error_description ?? data.error) }];
-	}
-	// Partner interface, plain detail: {detail}
-	if (typeof data.detail === 'string') return [{ message: data.detail }];
-	// Partner interface, validation: {field: ["message", ...], ...}
-	const problems: FieldProblem[] = [];
-	for (const [field, messages] of Object.entries(data)) {
-		if (Array.isArray(messages)) {
-			problems.push({ field: field === 'non_field_errors' ? undefined : field, message: messages.join(' ') });
-		} else if (typeof messages === 'string') {
-			problems.push({ field, message: messages });
-		}
-	}
-	return problems;
-}
-
-function describeProblems(problems: FieldProblem[]): string {
+function describeProblems(problems: ServerProblem[]): string {
 	return problems
 		.map((problem) => (problem.field ? `${problem.field}: ${problem.message}` : problem.message))
 		.join('; ');
@@ -82,6 +48,80 @@ export interface HttpFailure {
 	attempts: number;
 }
 
+interface Explained {
+	message: string;
+	description: string;
+}
+
+function explain403(api: ApiProfile, method: string, path: string, said: string): Explained {
+	if (api.name !== 'partner') {
+		return {
+			message: 'Access denied (HTTP 403): the key has no access to this report',
+			description: said ? `The service said: ${said}` : 'Check that the public key belongs to the right account.',
+		};
+	}
+	if (/agreement/i.test(said)) {
+		return {
+			message: 'Access denied (HTTP 403): the user agreement of the lost orders tool has not been accepted',
+			description: `Accept the user agreement in the lost orders section of your publisher account, then run the node again. The service said: ${said}`,
+		};
+	}
+	const right = requiredPartnerRight(method, path);
+	let description = `Request a token with the "${right}" scope (the Scopes field of the credential, or when you create the token).`;
+	if (needsLostOrdersAgreement(path)) {
+		description +=
+			' The lost orders tool is for cashback and loyalty services, and its user agreement must be accepted in your publisher account.';
+	}
+	if (said) description += ` The service said: ${said}`;
+	return { message: `Access denied (HTTP 403): this operation needs the "${right}" right on the token`, description };
+}
+
+/** The message and description of an HTTP failure, by its status and the service's error code. */
+function explain(api: ApiProfile, failure: HttpFailure, problems: ServerProblem[]): Explained {
+	const { status, method, path } = failure;
+	const said = describeProblems(problems);
+	const request = `${method} ${path}`;
+	const retried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
+	if (status === 400) {
+		const fields = problems.filter((problem) => problem.field).map((problem) => problem.field);
+		return {
+			message: fields.length
+				? `The service refused the value of ${fields.map((field) => `"${field}"`).join(', ')}: ${said}`
+				: `The service refused the request: ${said || 'bad request'}`,
+			description: `Fix the parameter named above and run the node again. Request: ${request}`,
+		};
+	}
+	if (status === 401) {
+		return {
+			message: `The ${api.credentialLabel} credentials were refused (HTTP 401)`,
+			description:
+				(api.name === 'partner'
+					? 'Check the access token, or the client ID and client secret, in the credential. An expired or revoked token also gives this answer.'
+					: 'Check the public key in the credential.') + (said ? ` The service said: ${said}` : ''),
+		};
+	}
+	if (status === 403) return explain403(api, method, path, said);
+	if (status === 404) {
+		return {
+			message: `Not found (HTTP 404): ${said || request}`,
+			description: `Check the ID in the request ${request}, and the Base URL of the credential.`,
+		};
+	}
+	if (isRateLimitAnswer(status, failure.body)) {
+		return {
+			message: `The service is limiting the request rate (HTTP ${status}) on ${request}${retried}`,
+			description: `The node slowed down and waited as the service asked, but it kept refusing. Lower "Max Requests per Second" in the ${api.credentialLabel} credential, or run the workflow later.${said ? ` The service said: ${said}` : ''}`,
+		};
+	}
+	if (status >= 500) {
+		return {
+			message: `The service failed (HTTP ${status}) on ${request}${retried}${said ? `: ${said}` : ''}`,
+			description: 'This is a problem on the service side. Try again later.',
+		};
+	}
+	return { message: `The service answered HTTP ${status} on ${request}${said ? `: ${said}` : ''}`, description: `Request: ${request}` };
+}
+
 /** Turns an HTTP failure into an error a user can act on, free of secrets. */
 export function httpFailureToError(
 	node: INode,
@@ -90,71 +130,74 @@ export function httpFailureToError(
 	redactor: Redactor,
 	itemIndex?: number,
 ): NodeApiError {
-	const { status, method, path } = failure;
-	const problems = readServerProblems(failure.body);
-	const said = describeProblems(problems);
-	const retried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
-	let message: string;
-	let description: string;
-
-	if (status === 400) {
-		const fields = problems.filter((problem) => problem.field).map((problem) => problem.field);
-		message = fields.length
-			? `The service refused the value of ${fields.map((field) => `"${field}"`).join(', ')}: ${said}`
-			: `The service refused the request: ${said || 'bad request'}`;
-		description = `Fix the parameter named above and run the node again. Request: ${method} ${path}`;
-	} else if (status === 401) {
-		message = `The ${api.credentialLabel} credentials were refused (HTTP 401)`;
-		description =
-			api.name === 'partner'
-				? 'Check the access token, or the client ID and client secret, in the credential. An expired or revoked token also gives this answer.'
-				: 'Check the public key in the credential.';
-		if (said) description += ` The service said: ${said}`;
-	} else if (status === 403) {
-		const right = requiredPartnerRight(method, path);
-		const agreement = needsLostOrdersAgreement(path);
-		const agreementProblem = /agreement/i.test(said);
-		if (api.name !== 'partner') {
-			message = 'Access denied (HTTP 403): the key has no access to this report';
-			description = said ? `The service said: ${said}` : 'Check that the public key belongs to the right account.';
-		} else if (agreementProblem) {
-			message = 'Access denied (HTTP 403): the user agreement of the lost orders tool has not been accepted';
-			description = `Accept the user agreement in the lost orders section of your publisher account, then run the node again. The service said: ${said}`;
-		} else {
-			message = `Access denied (HTTP 403): this operation needs the "${right}" right on the token`;
-			description = `Request a token with the "${right}" scope (the Scopes field of the credential, or when you create the token).`;
-			if (agreement) {
-				description +=
-					' The lost orders tool is for cashback and loyalty services, and its user agreement must be accepted in your publisher account.';
-			}
-			if (said) description += ` The service said: ${said}`;
-		}
-	} else if (status === 404) {
-		message = `Not found (HTTP 404): ${said || `${method} ${path}`}`;
-		description = `Check the ID in the request ${method} ${path}, and the Base URL of the credential.`;
-	} else if (status === 429 || (status === 503 && /limit/i.test(said))) {
-		message = `The service is limiting the request rate (HTTP ${status})${retried}`;
-		description = `Lower "Max Requests per Second" in the ${api.credentialLabel} credential, or run the workflow later.${said ? ` The service said: ${said}` : ''}`;
-	} else if (status >= 500) {
-		message = `The service failed (HTTP ${status})${retried}${said ? `: ${said}` : ''}`;
-		description = 'This is a problem on the service side. Try again later.';
-	} else {
-		message = `The service answered HTTP ${status}${said ? `: ${said}` : ''}`;
-		description = `Request: ${method} ${path}`;
-	}
-
+	const { message, description } = explain(api, failure, readServerProblems(failure.body));
+	const body = typeof failure.body === 'string' ? describeBody(failure.body) : failure.body;
 	const response = redactor.value({
-		status,
-		method,
-		path,
-		body: failure.body as IDataObject,
+		status: failure.status,
+		method: failure.method,
+		path: failure.path,
+		body: body as IDataObject,
 	}) as unknown as JsonObject;
 	return new NodeApiError(node, response, {
 		message: redactor.text(message),
 		description: redactor.text(description),
-		httpCode: String(status),
+		httpCode: String(failure.status),
 		itemIndex,
 	});
+}
+
+export interface BrokenAnswer {
+	method: string;
+	path: string;
+	status: number;
+	body: unknown;
+	/** What the endpoint promises, e.g. "a list of lost orders". */
+	promised: string;
+	/** What is wrong with it. */
+	violation: string;
+	attempts: number;
+}
+
+/** A 2xx answer that is not in the shape its endpoint promises: an error, never data. */
+export function brokenAnswerToError(node: INode, broken: BrokenAnswer, redactor: Redactor, itemIndex?: number): NodeApiError {
+	const request = `${broken.method} ${broken.path}`;
+	const retried = broken.attempts > 1 ? ` (${broken.attempts} attempts)` : '';
+	const message = `${request} answered HTTP ${broken.status} with ${describeBody(broken.body)} instead of ${broken.promised}${retried}`;
+	const created =
+		broken.method === 'POST'
+			? ' The service may have created the record all the same: check the list before you send it again. A create is never sent twice automatically.'
+			: ' Nothing was output from it.';
+	return new NodeApiError(
+		node,
+		redactor.value({ status: broken.status, method: broken.method, path: broken.path, problem: broken.violation }) as JsonObject,
+		{
+			message: redactor.text(message),
+			description: redactor.text(
+				`The answer is not in the shape this endpoint promises: ${broken.violation}.${created} A proxy, a captive portal or a fault of the service usually causes this: check the Base URL of the credential, or run the workflow again later.`,
+			),
+			httpCode: String(broken.status),
+			itemIndex,
+		},
+	);
+}
+
+/** A redirect the transport will not follow, because the credential would go with it. */
+export function redirectRefusedError(
+	node: INode,
+	refused: { method: string; path: string; status: number; target: string; reason: string },
+	redactor: Redactor,
+	itemIndex?: number,
+): NodeApiError {
+	return new NodeApiError(
+		node,
+		redactor.value({ status: refused.status, method: refused.method, path: refused.path, redirectedTo: refused.target }) as JsonObject,
+		{
+			message: redactor.text(`${refused.method} ${refused.path} was redirected to ${refused.target} (HTTP ${refused.status}), which was not followed`),
+			description: redactor.text(`${refused.reason} Check the Base URL of the credential.`),
+			httpCode: String(refused.status),
+			itemIndex,
+		},
+	);
 }
 
 /** A failure without an HTTP answer: connection reset, timeout, token request failure. */
@@ -166,7 +209,7 @@ export function transportFailureToError(
 ): NodeApiError {
 	const retried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
 	const message = failure.code
-		? `The connection to the service failed (${failure.code})${retried}`
+		? `The connection to the service failed (${failure.code}) on ${failure.method} ${failure.path}${retried}`
 		: `The request could not be completed${retried}: ${failure.message}`;
 	return new NodeApiError(
 		node,

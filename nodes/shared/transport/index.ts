@@ -1,13 +1,14 @@
 export type { ApiName } from './apis';
 export { apiRequest } from './request';
 export type { ApiRequest, TransportContext } from './request';
+export { PARTNER_MAX_PAGE_SIZE, fetchPartnerList } from './partnerList';
+export type { ListRequest } from './partnerList';
 export {
 	CLICK_PAGE_SIZE,
-	PARTNER_MAX_PAGE_SIZE,
 	fetchClickReport,
 	fetchClickReportWindows,
-	fetchPartnerList,
 	readClickPage,
 	readClickRange,
-} from './pagination';
-export type { ClickPage, ClickReportRequest, ListRequest } from './pagination';
+} from './clickPages';
+export type { ClickPage, ClickReportRequest } from './clickPages';
+export { resolveAccount } from './account';

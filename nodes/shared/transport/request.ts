@@ -1,5 +1,4 @@
 import type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -7,12 +6,13 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import type { ApiName, ApiProfile } from './apis';
-import { API_PROFILES } from './apis';
-import { Redactor, httpFailureToError, transportFailureToError } from './errors';
-import { pacerFor } from './rateLimiter';
+import { isRateLimitAnswer } from './answers';
+import type { ApiName } from './apis';
+import { resolveAccount, redactorFor } from './account';
+import { contractOf, contractViolation } from './contracts';
+import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
 import {
 	MAX_ATTEMPTS,
 	MAX_RETRY_AFTER_MS,
@@ -37,55 +37,15 @@ export interface ApiRequest {
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
+/** Same-origin redirects followed per request, at most. */
+const MAX_REDIRECTS = 5;
+/** How long to hold every request of an account after a refusal for rate that named no pause. */
+const DEFAULT_RATE_PAUSE_MS = 1000;
 
 interface FullResponse {
 	statusCode: number;
 	headers: Record<string, unknown>;
 	body: unknown;
-}
-
-interface ResolvedApi {
-	profile: ApiProfile;
-	baseUrl: string;
-	requestsPerSecond: number;
-	redactor: Redactor;
-	limiterKey: string;
-}
-
-async function resolveApi(context: TransportContext, api: ApiName, itemIndex?: number): Promise<ResolvedApi> {
-	const profile = API_PROFILES[api];
-	const node = context.getNode();
-	const credentials: ICredentialDataDecryptedObject = await context.getCredentials(profile.credentialType);
-	const redactor = new Redactor(profile.secretFields.map((field) => credentials[field]));
-
-	const problem = profile.checkCredentials?.(credentials);
-	if (problem) throw new NodeOperationError(node, problem, { itemIndex });
-
-	const rawBaseUrl = String(credentials.baseUrl ?? '').trim();
-	if (!/^https?:\/\/[^/\s]+/i.test(rawBaseUrl)) {
-		throw new NodeOperationError(
-			node,
-			`The Base URL in the ${profile.credentialLabel} credential must start with http:// or https://`,
-			{ itemIndex },
-		);
-	}
-	const baseUrl = rawBaseUrl.replace(/\/+$/, '');
-	const rate = Number(credentials.maxRequestsPerSecond);
-	const requestsPerSecond = Number.isFinite(rate) && rate > 0 ? rate : profile.defaultRequestsPerSecond;
-	const credentialId = node.credentials?.[profile.credentialType]?.id;
-	return {
-		profile,
-		baseUrl,
-		requestsPerSecond,
-		redactor,
-		limiterKey: `${profile.credentialType}:${credentialId ?? baseUrl}`,
-	};
-}
-
-function normalizePath(path: string, profile: ApiProfile): string {
-	const withLeadingSlash = path.startsWith('/') ? path : `/${path}`;
-	if (!profile.trailingSlash || withLeadingSlash.endsWith('/')) return withLeadingSlash;
-	return `${withLeadingSlash}/`;
 }
 
 /** The error's network code (ECONNRESET, ETIMEDOUT, ...), looked up along its cause chain. */
@@ -113,9 +73,27 @@ function thrownHttpResponse(error: unknown): FullResponse | undefined {
 	return { statusCode: status, headers: response?.headers ?? {}, body: response?.data };
 }
 
+export function normalizePath(path: string, trailingSlash: boolean): string {
+	const withLeadingSlash = path.startsWith('/') ? path : `/${path}`;
+	if (!trailingSlash || withLeadingSlash.endsWith('/')) return withLeadingSlash;
+	return `${withLeadingSlash}/`;
+}
+
+/** Where a redirect points, or undefined when its Location cannot be read. */
+function redirectTarget(response: FullResponse, from: string): URL | undefined {
+	const location = response.headers.location;
+	if (typeof location !== 'string' || location === '') return undefined;
+	try {
+		return new URL(location, from);
+	} catch {
+		return undefined;
+	}
+}
+
 /**
- * The single door to the network. Paces requests per credential, retries what is safe to retry
- * (GET only: a POST that reached the server may have created a record), and turns every failure
+ * The single door to the network. Paces requests per account, retries what is safe to retry
+ * (GET only: a POST that reached the server may have created a record), checks every 2xx answer
+ * against its endpoint's contract, keeps the credential on its origin, and turns every failure
  * into a NodeApiError without secrets.
  */
 export async function apiRequest<T = IDataObject>(
@@ -123,15 +101,15 @@ export async function apiRequest<T = IDataObject>(
 	api: ApiName,
 	request: ApiRequest,
 ): Promise<T> {
-	const { itemIndex } = request;
-	const resolved = await resolveApi(context, api, itemIndex);
-	const { profile, redactor } = resolved;
+	const { itemIndex, method } = request;
+	const account = await resolveAccount(context, api, itemIndex);
+	const { profile, pacer } = account;
 	const node = context.getNode();
-	const path = normalizePath(request.path, profile);
-	const pacer = pacerFor(resolved.limiterKey, resolved.requestsPerSecond);
+	const path = normalizePath(request.path, profile.trailingSlash);
+	const contract = contractOf(api, method, path);
 	const options: IHttpRequestOptions = {
-		method: request.method as IHttpRequestMethods,
-		url: `${resolved.baseUrl}${path}`,
+		method: method as IHttpRequestMethods,
+		url: `${account.baseUrl}${path}`,
 		qs: request.qs,
 		arrayFormat: 'repeat',
 		headers: profile.headers ? { ...profile.headers } : undefined,
@@ -139,10 +117,14 @@ export async function apiRequest<T = IDataObject>(
 		json: true,
 		timeout: REQUEST_TIMEOUT_MS,
 		returnFullResponse: true,
+		// n8n would follow a redirect to any origin with the Authorization header; redirects are
+		// handled below instead.
+		disableFollowRedirect: true,
 		// Only 401 is thrown, so that n8n refreshes an expired token; every other status comes back here.
 		ignoreHttpStatusErrors: { ignore: true, except: [401] },
 	};
-	const mayRetry = request.method === 'GET';
+	const mayRetry = method === 'GET';
+	let redirects = 0;
 
 	for (let attempt = 1; ; attempt++) {
 		await pacer.acquire();
@@ -159,37 +141,88 @@ export async function apiRequest<T = IDataObject>(
 			response = thrownHttpResponse(error);
 		}
 
+		if (response && response.statusCode >= 300 && response.statusCode < 400) {
+			const target = redirectTarget(response, String(options.url));
+			const sameOrigin = target !== undefined && target.origin === account.origin;
+			if (sameOrigin && mayRetry && redirects < MAX_REDIRECTS) {
+				redirects++;
+				attempt--;
+				options.url = target.href;
+				options.qs = undefined;
+				continue;
+			}
+			throw redirectRefusedError(
+				node,
+				{
+					method,
+					path,
+					status: response.statusCode,
+					target: target?.origin ?? 'an unreadable location',
+					reason: !sameOrigin
+						? `The credential is never sent to another origin than its Base URL (${account.origin}).`
+						: mayRetry
+							? `More than ${MAX_REDIRECTS} redirects.`
+							: 'A create is never sent twice, so its redirects are not followed.',
+				},
+				redactorFor(account),
+				itemIndex,
+			);
+		}
+
 		if (response && response.statusCode >= 200 && response.statusCode < 300) {
-			return response.body as T;
+			const violation = contractViolation(contract, response.body, { qs: request.qs });
+			if (violation === undefined) return response.body as T;
+			if (mayRetry && attempt < MAX_ATTEMPTS) {
+				await sleep(retryDelayMs(attempt, undefined));
+				continue;
+			}
+			throw brokenAnswerToError(
+				node,
+				{
+					method,
+					path,
+					status: response.statusCode,
+					body: response.body,
+					promised: contract.what,
+					violation,
+					attempts: attempt,
+				},
+				redactorFor(account),
+				itemIndex,
+			);
 		}
 
 		const code = response ? undefined : networkCode(thrown);
 		const retryable = response ? isRetryableStatus(response.statusCode) : isRetryableNetworkCode(code);
 		const retryAfterMs = response ? parseRetryAfter(response.headers['retry-after']) : undefined;
+		if (response && isRateLimitAnswer(response.statusCode, response.body)) {
+			const now = Date.now();
+			if (!pacer.schedule.isSlowed(now)) {
+				context.logger.warn(
+					`${profile.credentialLabel}: the service refused a request for its rate (HTTP ${response.statusCode}); this account's requests wait and go at 3/4 of "Max Requests per Second" for 5 minutes. Lower that setting if this repeats.`,
+				);
+			}
+			pacer.schedule.refused(now, retryAfterMs ?? DEFAULT_RATE_PAUSE_MS);
+		}
 		const canWait = retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS;
 		if (mayRetry && retryable && canWait && attempt < MAX_ATTEMPTS) {
 			await sleep(retryDelayMs(attempt, retryAfterMs));
 			continue;
 		}
 
+		const redactor = redactorFor(account);
 		if (response) {
 			throw httpFailureToError(
 				node,
 				profile,
-				{ method: request.method, path, status: response.statusCode, body: response.body, attempts: attempt },
+				{ method, path, status: response.statusCode, body: response.body, attempts: attempt },
 				redactor,
 				itemIndex,
 			);
 		}
 		throw transportFailureToError(
 			node,
-			{
-				method: request.method,
-				path,
-				code,
-				message: (thrown as Error)?.message ?? String(thrown),
-				attempts: attempt,
-			},
+			{ method, path, code, message: (thrown as Error)?.message ?? String(thrown), attempts: attempt },
 			redactor,
 			itemIndex,
 		);

@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 ];
 
 interface OrderInfo {
-	order_info?: IDataObject[];
+	order_info: IDataObject[];
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -47,11 +47,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			qs: { advcampaign: programId, order_id: batch },
 			itemIndex,
 		});
-		for (const info of response?.order_info ?? []) answers.set(String(info.order_id), info);
+		// The transport has checked that the answer holds one entry for each ID of the batch.
+		for (const info of response.order_info) answers.set(String(info.order_id), info);
 	}
-	// The answer carries order_id as a string; an ID the service left out still gets its item.
 	return toItems(
-		orderIds.map((orderId) => answers.get(orderId) ?? { order_id: orderId }),
+		orderIds.map((orderId) => answers.get(orderId) as IDataObject),
 		itemIndex,
 	);
 }

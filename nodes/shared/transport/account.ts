@@ -1,0 +1,66 @@
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ApiName, ApiProfile } from './apis';
+import { API_PROFILES, positiveNumber } from './apis';
+import { Redactor } from './errors';
+import { fingerprint } from './fingerprint';
+import type { PaceLimits, RequestPacer } from './rateLimiter';
+import { pacerFor } from './rateLimiter';
+import type { TransportContext } from './request';
+import { recentlyMintedTokens } from './tokenSharing';
+
+/** A credential resolved into what the transport works with: where to send, how fast, what to hide. */
+export interface Account {
+	profile: ApiProfile;
+	/** The Base URL without a trailing slash. */
+	baseUrl: string;
+	origin: string;
+	limits: PaceLimits;
+	/** Shared by every node and execution of this process that uses the same account. */
+	pacer: RequestPacer;
+	secrets: unknown[];
+}
+
+/** Reads the node's credential for `api`; refuses one that cannot work before anything is sent. */
+export async function resolveAccount(context: TransportContext, api: ApiName, itemIndex?: number): Promise<Account> {
+	const profile = API_PROFILES[api];
+	const node = context.getNode();
+	const credentials: ICredentialDataDecryptedObject = await context.getCredentials(profile.credentialType);
+
+	const problem = profile.checkCredentials?.(credentials);
+	if (problem) throw new NodeOperationError(node, problem, { itemIndex });
+
+	const rawBaseUrl = String(credentials.baseUrl ?? '').trim();
+	let origin: string | undefined;
+	try {
+		origin = /^https?:\/\/[^/\s]+/i.test(rawBaseUrl) ? new URL(rawBaseUrl).origin : undefined;
+	} catch {
+		origin = undefined;
+	}
+	if (!origin) {
+		throw new NodeOperationError(
+			node,
+			`The Base URL in the ${profile.credentialLabel} credential must start with http:// or https://`,
+			{ itemIndex },
+		);
+	}
+	const limits: PaceLimits = {
+		requestsPerSecond: positiveNumber(credentials.maxRequestsPerSecond, profile.defaultRequestsPerSecond),
+		window: profile.windowLimit?.(credentials),
+	};
+	const accountKey = `${profile.name}:${origin}:${fingerprint(profile.account(credentials))}`;
+	return {
+		profile,
+		baseUrl: rawBaseUrl.replace(/\/+$/, ''),
+		origin,
+		limits,
+		pacer: pacerFor(accountKey, limits),
+		secrets: profile.secretFields.map((field) => (credentials as IDataObject)[field]),
+	};
+}
+
+/** Hides the account's secrets and every token minted in this process. */
+export function redactorFor(account: Account): Redactor {
+	return new Redactor([...account.secrets, ...recentlyMintedTokens()]);
+}

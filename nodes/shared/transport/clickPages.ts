@@ -1,0 +1,201 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { resolveAccount } from './account';
+import { pagesInFlight, runPool } from './pool';
+import type { TransportContext } from './request';
+import { apiRequest } from './request';
+
+/** The click report's documented maximum page size. */
+export const CLICK_PAGE_SIZE = 500;
+/** How often a click report is read again when the data moved under the pages. */
+const MAX_CLICK_REREADS = 3;
+/** A Return All that waits longer than this for the account's pace says how long it will take. */
+const ANNOUNCE_WAITS_OVER_MS = 30_000;
+
+export interface ClickPage {
+	items: IDataObject[];
+	total: number;
+}
+
+/** One page of the click report; its shape is checked by the transport. */
+export async function readClickPage(
+	context: TransportContext,
+	request: { path: string; qs?: IDataObject; itemIndex?: number },
+	offset: number,
+	limit: number,
+): Promise<ClickPage> {
+	const page = await apiRequest<{ data: IDataObject[]; meta: { total: number } }>(context, 'click', {
+		method: 'GET',
+		path: request.path,
+		qs: { ...request.qs, limit, offset },
+		itemIndex: request.itemIndex,
+	});
+	return { items: page.data, total: page.meta.total };
+}
+
+type RangeRead = { items: IDataObject[] } | { problem: string };
+
+/** The pages of a range, read concurrently, or what shows that the data moved under them. */
+async function readRange(
+	context: TransportContext,
+	request: { path: string; qs?: IDataObject; itemIndex?: number },
+	from: number,
+	to: number,
+	expectedTotal: number,
+): Promise<RangeRead> {
+	const offsets: number[] = [];
+	for (let offset = from; offset < to; offset += CLICK_PAGE_SIZE) offsets.push(offset);
+	const pages = await runPool(
+		offsets.map((offset) => () => readClickPage(context, request, offset, Math.min(CLICK_PAGE_SIZE, to - offset))),
+		await pagesInFlight(context, 'click'),
+	);
+	const items: IDataObject[] = [];
+	for (let index = 0; index < pages.length; index++) {
+		const page = pages[index];
+		const expected = Math.min(CLICK_PAGE_SIZE, to - offsets[index]);
+		if (page.total !== expectedTotal) {
+			return { problem: `the page at offset ${offsets[index]} counted ${page.total} items where the first page counted ${expectedTotal}` };
+		}
+		if (page.items.length !== expected) {
+			return { problem: `the page at offset ${offsets[index]} held ${page.items.length} items where ${expected} were due` };
+		}
+		for (const item of page.items) items.push(item);
+	}
+	return { items };
+}
+
+/**
+ * Items at offsets `from` (inclusive) to `to` (exclusive) of a report whose first page gave
+ * `expectedTotal`, read concurrently within the account's pace, in server order. Returns
+ * undefined when the data moved meanwhile: a page reported another total or came back short.
+ */
+export async function readClickRange(
+	context: TransportContext,
+	request: { path: string; qs?: IDataObject; itemIndex?: number },
+	from: number,
+	to: number,
+	expectedTotal: number,
+): Promise<IDataObject[] | undefined> {
+	const read = await readRange(context, request, from, to, expectedTotal);
+	return 'items' in read ? read.items : undefined;
+}
+
+export interface ClickReportRequest {
+	path: string;
+	qs?: IDataObject;
+	/** `undefined` means Return All. */
+	limit?: number;
+	itemIndex?: number;
+	/**
+	 * Pin the pages after the first to the first page's newest `updatedAt` (for a query without an
+	 * updatedAt pair of its own): an item updated while the pages are read then leaves the report,
+	 * which changes its total and triggers a re-read, instead of moving to the top unseen.
+	 */
+	pinToFirstPage?: boolean;
+}
+
+/** A lower updatedAt bound that excludes nothing; the service takes the updatedAt pair together. */
+const UPDATED_AT_FLOOR = '2000-01-01T00:00:00.000Z';
+
+/** The first id that appears twice, if any. */
+function repeatedId(items: IDataObject[]): string | undefined {
+	const seen = new Set<string>();
+	for (const item of items) {
+		const id = String(item.id);
+		if (seen.has(id)) return id;
+		seen.add(id);
+	}
+	return undefined;
+}
+
+/** Says how long the rest of a large report will take when the account's pace makes it wait long. */
+async function announceLongRead(context: TransportContext, pages: number) {
+	const { pacer, limits } = await resolveAccount(context, 'click');
+	const now = Date.now();
+	const waitMs = pacer.schedule.lastSlotOf(pages, now) - now;
+	if (waitMs <= ANNOUNCE_WAITS_OVER_MS) return;
+	const window = limits.window ? ` and ${limits.window.requests} per 5 minutes` : '';
+	context.logger.info(
+		`Click report: ${pages} more pages to read at ${limits.requestsPerSecond} requests per second${window}; this takes about ${Math.ceil(waitMs / 60_000)} minute(s)`,
+	);
+}
+
+/**
+ * Reads the click report (`{meta: {total}, data}`) with Return All or a limit.
+ *
+ * Page size is 500. After the first page, the remaining pages (known from `meta.total`) are read
+ * concurrently within the account's pace and merged in server order, so the report costs
+ * exactly `ceil(total / 500)` requests. Every page must report the same total and be full (the
+ * last one: the rest), and the ids read must be distinct; otherwise the data moved under the
+ * offsets, and the whole report is read again so that no item is skipped or repeated.
+ */
+export async function fetchClickReport(context: TransportContext, request: ClickReportRequest): Promise<IDataObject[]> {
+	const wanted = request.limit ?? Number.POSITIVE_INFINITY;
+	if (wanted <= 0) return [];
+	const pageRequest = { path: request.path, qs: request.qs, itemIndex: request.itemIndex };
+	let problem = '';
+	for (let read = 1; read <= MAX_CLICK_REREADS; read++) {
+		const first = await readClickPage(context, pageRequest, 0, Math.min(wanted, CLICK_PAGE_SIZE));
+		const target = Math.min(wanted, first.total);
+		let items: IDataObject[] | undefined;
+		if (first.items.length < Math.min(CLICK_PAGE_SIZE, target)) {
+			problem = `the first page held ${first.items.length} items where ${Math.min(CLICK_PAGE_SIZE, target)} were due`;
+		} else if (first.items.length >= target) {
+			items = first.items.slice(0, target);
+		} else {
+			if (read === 1) await announceLongRead(context, Math.ceil(target / CLICK_PAGE_SIZE) - 1);
+			// Items are newest first: the first item's updatedAt was the newest of all when it was read.
+			const restRequest = request.pinToFirstPage
+				? {
+						...pageRequest,
+						qs: { ...request.qs, updatedAtFrom: UPDATED_AT_FLOOR, updatedAtTo: String(first.items[0].updatedAt) },
+					}
+				: pageRequest;
+			const rest = await readRange(context, restRequest, CLICK_PAGE_SIZE, target, first.total);
+			if ('items' in rest) items = first.items.concat(rest.items);
+			else problem = rest.problem;
+		}
+		if (items) {
+			const repeated = repeatedId(items);
+			if (repeated === undefined) return items;
+			problem = `the item ${repeated} appeared twice`;
+		}
+		context.logger.info(`Click report: the report moved while it was read (${problem}); reading it again`);
+	}
+	throw new NodeApiError(
+		context.getNode(),
+		{ reason: problem },
+		{
+			message: `The click report kept changing while it was read (${MAX_CLICK_REREADS} reads): ${problem}`,
+			description:
+				'Items were added or updated between pages, or the pages did not add up to the count the service gave, which would skip or repeat items. Nothing was output. Narrow the period or the updatedAt range, or run the node again.',
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/**
+ * Reads consecutive windows of one click report, in the given order. With Return All the windows
+ * are read at once: their pages share the account's pace, so a second window costs no extra
+ * round trip. With a limit they are read one after the other, so that no page past the limit is
+ * asked for.
+ */
+export async function fetchClickReportWindows(
+	context: TransportContext,
+	request: Omit<ClickReportRequest, 'qs'> & { windows: IDataObject[] },
+): Promise<IDataObject[]> {
+	const { windows, ...common } = request;
+	const records: IDataObject[] = [];
+	if (common.limit === undefined) {
+		const perWindow = await Promise.all(windows.map((qs) => fetchClickReport(context, { ...common, qs })));
+		for (const items of perWindow) for (const item of items) records.push(item);
+		return records;
+	}
+	for (const qs of windows) {
+		const remaining = common.limit - records.length;
+		if (remaining <= 0) break;
+		for (const record of await fetchClickReport(context, { ...common, qs, limit: remaining })) records.push(record);
+	}
+	return records;
+}

@@ -1,0 +1,158 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiName } from './apis';
+
+/**
+ * What a 2xx answer of each endpoint promises (the spec, /work/shared/spec/affiliate-api-spec.md,
+ * sections 2 and 4). An answer that breaks its promise is an error, never data: a proxy's HTML
+ * page with status 200, a cut-off body or a missing envelope would otherwise become zero items,
+ * or a page too few, with success.
+ */
+export type Contract =
+	/** `{results: [...], _meta: {count, limit, offset}}`; records keyed by `key`, or plain strings. */
+	| { kind: 'list'; key: string | 'plainString'; what: string }
+	/** `{meta: {limit, offset, total}, data: [click item]}` */
+	| { kind: 'clickPage'; what: string }
+	/** One record, an object with `key`. */
+	| { kind: 'record'; key: string; what: string }
+	/** `{order_info: [...]}` with one entry per queried order ID. */
+	| { kind: 'orderInfo'; what: string }
+	/** `{base, target, date, rate}` */
+	| { kind: 'rate'; what: string }
+	/** Any JSON object or array (paths outside the table). */
+	| { kind: 'json'; what: string };
+
+interface Endpoint {
+	api: ApiName;
+	method: 'GET' | 'POST';
+	path: RegExp;
+	contract: Contract;
+}
+
+const list = (key: string, what: string): Contract => ({ kind: 'list', key, what });
+const record = (key: string, what: string): Contract => ({ kind: 'record', key, what });
+
+const ENDPOINTS: Endpoint[] = [
+	{ api: 'partner', method: 'GET', path: /^\/lost_orders\/$/, contract: list('id', 'a list of lost orders') },
+	{ api: 'partner', method: 'GET', path: /^\/lost_orders\/payments_info\/$/, contract: { kind: 'orderInfo', what: 'order statuses' } },
+	{ api: 'partner', method: 'GET', path: /^\/lost_orders\/[^/]+\/$/, contract: record('id', 'a lost order') },
+	{ api: 'partner', method: 'POST', path: /^\/lost_orders\/create\/$/, contract: record('id', 'the created lost order') },
+	{ api: 'partner', method: 'GET', path: /^\/appeals\/$/, contract: list('id', 'a list of appeal claims') },
+	{ api: 'partner', method: 'GET', path: /^\/appeals\/[^/]+\/$/, contract: record('id', 'an appeal claim') },
+	{ api: 'partner', method: 'POST', path: /^\/appeals\/create\/$/, contract: record('id', 'the created appeal claim') },
+	{ api: 'partner', method: 'GET', path: /^\/landings\/[^/]+\/(website\/[^/]+\/)?$/, contract: list('id', 'a list of landing pages') },
+	{ api: 'partner', method: 'GET', path: /^\/websites\/kinds\/$/, contract: list('plainString', 'a list of ad space kinds') },
+	{ api: 'partner', method: 'GET', path: /^\/websites\/regions\/$/, contract: list('plainString', 'a list of regions') },
+	{ api: 'partner', method: 'GET', path: /^\/categories\/(advcampaign\/[^/]+\/)?$/, contract: list('id', 'a list of categories') },
+	{ api: 'partner', method: 'GET', path: /^\/categories\/[^/]+\/$/, contract: record('id', 'a category') },
+	{ api: 'partner', method: 'GET', path: /^\/languages\/$/, contract: list('language_code', 'a list of languages') },
+	{ api: 'partner', method: 'GET', path: /^\/languages\/[^/]+\/$/, contract: record('language_code', 'a language') },
+	{ api: 'partner', method: 'GET', path: /^\/currencies\/$/, contract: list('code', 'a list of currencies') },
+	{ api: 'partner', method: 'GET', path: /^\/currencies\/rate\/$/, contract: { kind: 'rate', what: 'an exchange rate' } },
+	{ api: 'partner', method: 'GET', path: /^\/traffic\/$/, contract: list('id', 'a list of traffic sources') },
+	{ api: 'click', method: 'GET', path: /^\/v2\/api\/stats\/click$/, contract: { kind: 'clickPage', what: 'a page of the click report' } },
+];
+
+/** The contract of an endpoint; the first match wins, so specific paths come before general ones. */
+export function contractOf(api: ApiName, method: string, path: string): Contract {
+	const endpoint = ENDPOINTS.find((candidate) => candidate.api === api && candidate.method === method && candidate.path.test(path));
+	return endpoint?.contract ?? { kind: 'json', what: 'a JSON answer' };
+}
+
+const isObject = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
+const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const hasKey = (value: unknown, key: string) => {
+	const field = (value as IDataObject | null)?.[key];
+	return (typeof field === 'string' && field !== '') || (typeof field === 'number' && Number.isFinite(field));
+};
+
+/** The identity of one record of a list, for deduplication and for matching overlapping pages. */
+export function recordKey(contract: Contract, value: unknown): string {
+	if (contract.kind === 'list' && contract.key === 'plainString') return String(value);
+	if (contract.kind === 'list' || contract.kind === 'record') return String((value as IDataObject)[contract.key]);
+	return String((value as IDataObject).id);
+}
+
+/** The query a request asked with, as far as the checks need it. */
+export interface AskedFor {
+	qs?: IDataObject;
+}
+
+function numberAsked(asked: AskedFor, name: string): number | undefined {
+	const value = asked.qs?.[name];
+	return value === undefined || value === null || value === '' ? undefined : Number(value);
+}
+
+function checkPage(meta: unknown, metaName: string, countName: string, items: unknown[], asked: AskedFor): string | undefined {
+	if (!isObject(meta)) return `it has no "${metaName}" object`;
+	if (!isCount(meta[countName])) return `"${metaName}.${countName}" is not a whole number`;
+	const offset = numberAsked(asked, 'offset');
+	if (offset !== undefined && meta.offset !== offset) {
+		return `it is the page at offset ${String(meta.offset)}, not at the offset ${offset} asked for`;
+	}
+	const limit = numberAsked(asked, 'limit');
+	if (limit !== undefined && items.length > limit) return `it holds ${items.length} records where at most ${limit} were asked for`;
+	return undefined;
+}
+
+function firstBadEntry(items: unknown[], isGood: (item: unknown) => boolean, name: string, rule: string): string | undefined {
+	const index = items.findIndex((item) => !isGood(item));
+	return index < 0 ? undefined : `${name}[${index}] is not ${rule}`;
+}
+
+function checkOrderInfo(body: IDataObject, asked: AskedFor): string | undefined {
+	const entries = body.order_info;
+	if (!Array.isArray(entries)) return 'it has no "order_info" list';
+	const bad = firstBadEntry(
+		entries,
+		(entry) => isObject(entry) && hasKey(entry, 'order_id') && typeof entry.status === 'string' && entry.status !== '',
+		'order_info',
+		'an object with an order_id and a status',
+	);
+	if (bad) return bad;
+	const queried = ([] as unknown[]).concat(asked.qs?.order_id ?? []).map(String);
+	const answered = new Set(entries.map((entry) => String((entry as IDataObject).order_id)));
+	const missing = queried.filter((orderId) => !answered.has(orderId));
+	if (missing.length) return `it has no entry for the order ID${missing.length > 1 ? 's' : ''} ${missing.slice(0, 5).join(', ')}`;
+	const unasked = [...answered].filter((orderId) => !queried.includes(orderId));
+	if (unasked.length) return `it has entries for order IDs that were not asked for: ${unasked.slice(0, 5).join(', ')}`;
+	return undefined;
+}
+
+const isClickItem = (item: unknown) =>
+	isObject(item) && hasKey(item, 'id') && typeof item.updatedAt === 'string' && !Number.isNaN(Date.parse(item.updatedAt));
+
+/** What is wrong with a 2xx answer, or undefined when it keeps its endpoint's promise. */
+export function contractViolation(contract: Contract, body: unknown, asked: AskedFor): string | undefined {
+	if (contract.kind === 'json') {
+		return body !== null && typeof body === 'object' ? undefined : 'it is not JSON';
+	}
+	if (!isObject(body)) return 'it is not a JSON object';
+	switch (contract.kind) {
+		case 'list': {
+			if (!Array.isArray(body.results)) return 'it has no "results" list';
+			const page = checkPage(body._meta, '_meta', 'count', body.results, asked);
+			if (page) return page;
+			return contract.key === 'plainString'
+				? firstBadEntry(body.results, (item) => typeof item === 'string', 'results', 'a string')
+				: firstBadEntry(body.results, (item) => isObject(item) && hasKey(item, contract.key), 'results', `an object with "${contract.key}"`);
+		}
+		case 'clickPage': {
+			if (!Array.isArray(body.data)) return 'it has no "data" list';
+			return (
+				checkPage(body.meta, 'meta', 'total', body.data, asked) ??
+				firstBadEntry(body.data, isClickItem, 'data', 'a click item with an id and an updatedAt')
+			);
+		}
+		case 'record':
+			return hasKey(body, contract.key) ? undefined : `it has no "${contract.key}"`;
+		case 'orderInfo':
+			return checkOrderInfo(body, asked);
+		case 'rate': {
+			const missing = ['base', 'target', 'date', 'rate'].filter((field) => !hasKey(body, field));
+			if (missing.length) return `it has no ${missing.map((field) => `"${field}"`).join(', ')}`;
+			return Number.isFinite(Number(body.rate)) ? undefined : `"rate" is not a number: ${String(body.rate).slice(0, 40)}`;
+		}
+	}
+}

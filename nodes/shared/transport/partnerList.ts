@@ -1,0 +1,136 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { contractOf, recordKey } from './contracts';
+import type { Contract } from './contracts';
+import { pagesInFlight, runPool } from './pool';
+import type { TransportContext } from './request';
+import { apiRequest, normalizePath } from './request';
+
+/** Partner lists cap `limit` at this in the known clients; asking for more only gets capped. */
+export const PARTNER_MAX_PAGE_SIZE = 500;
+/** How often a list is read in full before the run fails because it kept moving. */
+const MAX_LIST_READS = 3;
+
+export interface ListRequest {
+	path: string;
+	qs?: IDataObject;
+	/** `undefined` means Return All. */
+	limit?: number;
+	itemIndex?: number;
+}
+
+interface Page {
+	offset: number;
+	/** How many records were asked for. */
+	asked: number;
+	records: unknown[];
+	count: number;
+}
+
+/** Either every record of the list, proven, or what moved. */
+type ListRead = { records: unknown[] } | { movement: string };
+
+/** A page must hold what its own count promises from its offset: all it asked for, or the rest. */
+function pageProblem(page: Page): string | undefined {
+	const promised = Math.max(0, Math.min(page.asked, page.count - page.offset));
+	if (page.records.length === promised) return undefined;
+	return `the page at offset ${page.offset} held ${page.records.length} records where its count of ${page.count} promised ${promised}`;
+}
+
+/**
+ * Pages overlap by one record, and the record both pages hold must be the same. Records added or
+ * removed ahead of the read position between two page reads shift the second page, so another
+ * record sits where the overlap should be; without the overlap, as many records as were removed
+ * would slip past unseen while the counts still add up. With a fixed order, a matching overlap
+ * proves the two pages meet without a gap (README, What the nodes guarantee).
+ */
+function seamProblem(contract: Contract, before: Page, after: Page): string | undefined {
+	const last = before.records[before.records.length - 1];
+	const first = after.records[0];
+	if (last === undefined || first === undefined || recordKey(contract, first) !== recordKey(contract, last)) {
+		return `records were added or removed ahead of offset ${after.offset} between the reads of the pages at offsets ${before.offset} and ${after.offset}`;
+	}
+	return undefined;
+}
+
+async function readOnce(
+	context: TransportContext,
+	request: ListRequest,
+	contract: Contract,
+	wanted: number,
+): Promise<ListRead> {
+	const getPage = async (offset: number, asked: number): Promise<Page> => {
+		const body = await apiRequest<{ results: unknown[]; _meta: { count: number } }>(context, 'partner', {
+			method: 'GET',
+			path: request.path,
+			qs: { ...request.qs, limit: asked, offset },
+			itemIndex: request.itemIndex,
+		});
+		return { offset, asked, records: body.results, count: body._meta.count };
+	};
+
+	const first = await getPage(0, Math.min(wanted, PARTNER_MAX_PAGE_SIZE));
+	const target = Math.min(wanted, first.count);
+	// The server may cap `limit` silently: the first page tells the real page size.
+	const pageSize = first.records.length;
+	const pages = [first];
+	if (pageSize < target) {
+		if (pageSize < 2) return { movement: `the page at offset 0 came back with ${pageSize} of ${target} records` };
+		first.asked = pageSize;
+		const stride = pageSize - 1;
+		const offsets: number[] = [];
+		for (let offset = stride; offset + 1 < target; offset += stride) offsets.push(offset);
+		const rest = await runPool(
+			offsets.map((offset) => () => getPage(offset, Math.min(pageSize, target - offset))),
+			await pagesInFlight(context, 'partner'),
+		);
+		for (const page of rest) pages.push(page);
+	}
+
+	const records: unknown[] = [];
+	const seen = new Set<string>();
+	for (let index = 0; index < pages.length; index++) {
+		const problem = pageProblem(pages[index]) ?? (index > 0 ? seamProblem(contract, pages[index - 1], pages[index]) : undefined);
+		if (problem) return { movement: problem };
+		// Every page after the first starts with the record the page before it ended with.
+		for (const record of index === 0 ? pages[index].records : pages[index].records.slice(1)) {
+			const key = recordKey(contract, record);
+			// With the pages meeting, a record seen twice has moved within the list while it was read.
+			if (seen.has(key)) return { movement: `the record ${key} appeared twice` };
+			seen.add(key);
+			records.push(record);
+		}
+	}
+	return { records: records.slice(0, target) };
+}
+
+/**
+ * Reads a partner list (`{results, _meta: {count}}`) with Return All or a limit, and proves it
+ * complete: every record that was in the list for the whole read is returned exactly once, or
+ * the run fails. The first page tells the count and the real page size; the rest are read
+ * concurrently within the account's pace, overlapping by one record. When the list moved under
+ * the pages, it is read again, at most three times in all.
+ */
+export async function fetchPartnerList(context: TransportContext, request: ListRequest): Promise<IDataObject[]> {
+	const wanted = request.limit ?? Number.POSITIVE_INFINITY;
+	if (wanted <= 0) return [];
+	const path = normalizePath(request.path, true);
+	const contract = contractOf('partner', 'GET', path);
+	let movement = '';
+	for (let read = 1; read <= MAX_LIST_READS; read++) {
+		const outcome = await readOnce(context, request, contract, wanted);
+		if ('records' in outcome) return outcome.records as IDataObject[];
+		movement = outcome.movement;
+		context.logger.info(`GET ${path}: the list moved while it was read (${movement}); reading it again`);
+	}
+	throw new NodeApiError(
+		context.getNode(),
+		{ path, reason: movement },
+		{
+			message: `The list GET ${path} kept changing while it was read (${MAX_LIST_READS} reads): ${movement}`,
+			description: `Nothing was output, so that no record is missing or doubled. Narrow the filters (for example a date range, or a status that does not change while you read) so that the list fits fewer pages, or run the node again.`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}

@@ -1,0 +1,171 @@
+// Plain table tests of the transport's pure decisions: the pace schedule under both limits,
+// token sharing, the endpoint contracts and how a body is described. The end-to-end behaviour is
+// tested through n8n-core against the sandbox in the other files of this folder.
+import type { IDataObject } from 'n8n-workflow';
+
+import { describeBody, htmlTitle, isRateLimitAnswer } from '../../nodes/shared/transport/answers';
+import { contractOf, contractViolation } from '../../nodes/shared/transport/contracts';
+import { PaceSchedule } from '../../nodes/shared/transport/rateLimiter';
+import { sharedToken } from '../../nodes/shared/transport/tokenSharing';
+
+describe('pace schedule with a 5-minute window', () => {
+	const window = { requests: 100, windowMs: 300_000 };
+
+	test('200 requests at 3/s and 100 per 5 minutes: each after the 100th leaves 301 s after the one 100 before it', () => {
+		const schedule = new PaceSchedule({ requestsPerSecond: 3, window });
+		const slots = Array.from({ length: 200 }, () => schedule.reserve(0));
+		for (let index = 100; index < 200; index++) {
+			expect(slots[index] - slots[index - 100]).toBeGreaterThanOrEqual(301_000);
+		}
+		// No 100 + 1 slots within any 5 minutes, and no 3 + 1 within any second.
+		for (let index = 100; index < 200; index++) expect(slots[index] - slots[index - 100]).toBeGreaterThan(300_000);
+		for (let index = 3; index < 200; index++) expect(slots[index] - slots[index - 3]).toBeGreaterThan(1_000);
+		// The floor is 100 requests at 3/s, then each 300 s after the one 100 before it: 333 s.
+		expect(slots[199] / 1000).toBeGreaterThan(333);
+		expect(slots[199] / 1000).toBeLessThan(333 * 1.02);
+	});
+
+	test('lastSlotOf and capacity look ahead without booking anything', () => {
+		const schedule = new PaceSchedule({ requestsPerSecond: 3, window });
+		expect(schedule.lastSlotOf(200, 0)).toBeGreaterThan(333_000);
+		expect(schedule.capacity(0, 10_000, 1_000)).toBe(29); // 1 + floor((10,000 - 453) / 353.3)
+		expect(schedule.capacity(0, 400_000, 1_000)).toBeGreaterThanOrEqual(200);
+		expect(schedule.reserve(0)).toBe(0); // nothing was booked by the look-ahead
+	});
+
+	test('a window used up by earlier requests leaves no capacity until it slides', () => {
+		const schedule = new PaceSchedule({ requestsPerSecond: 1000, window: { requests: 5, windowMs: 60_000 } });
+		for (let index = 0; index < 5; index++) schedule.reserve(0);
+		expect(schedule.capacity(10, 30_000, 100)).toBe(0);
+		expect(schedule.reserve(10)).toBe(61_000); // the first slot + window + 1 s margin
+	});
+
+	test('a refusal for rate holds every request for Retry-After and slows the pace to 3/4 for 5 minutes', () => {
+		const schedule = new PaceSchedule({ requestsPerSecond: 10 });
+		schedule.reserve(0);
+		schedule.refused(50, 2_000);
+		expect(schedule.isSlowed(50)).toBe(true);
+		const first = schedule.reserve(60);
+		const second = schedule.reserve(60);
+		expect(first).toBe(2_050);
+		expect(second - first).toBeCloseTo(1060 / 7.5 + 100, 5); // slowed spacing, plus the after-pause allowance
+		expect(schedule.isSlowed(50 + 5 * 60_000)).toBe(false);
+	});
+});
+
+describe('shared token mint', () => {
+	const deferred = () => {
+		let resolve!: (token: string) => void;
+		const promise = new Promise<string>((done) => (resolve = done));
+		return { promise, resolve };
+	};
+
+	test('concurrent callers with no token wait for one mint', async () => {
+		let mints = 0;
+		const pending = deferred();
+		const mint = async () => {
+			mints++;
+			return await pending.promise;
+		};
+		const callers = Array.from({ length: 20 }, () => sharedToken('client-a', '', mint));
+		pending.resolve('TOKEN-1');
+		expect(await Promise.all(callers)).toEqual(Array(20).fill('TOKEN-1'));
+		expect(mints).toBe(1);
+		// A later caller with nothing stored gets the same token.
+		expect(await sharedToken('client-a', '', mint)).toBe('TOKEN-1');
+		expect(mints).toBe(1);
+	});
+
+	test('callers refused with the same old token share one refresh; a newer token is handed to late ones', async () => {
+		let clock = 0;
+		let minted = 0;
+		const mint = async () => `T${++minted}`;
+		const now = () => clock;
+		expect(await sharedToken('client-b', '', mint, now)).toBe('T1');
+		const refreshes = await Promise.all(Array.from({ length: 12 }, () => sharedToken('client-b', 'T1', mint, now)));
+		expect(refreshes).toEqual(Array(12).fill('T2'));
+		clock += 30_000;
+		expect(await sharedToken('client-b', 'T1', mint, now)).toBe('T2');
+		expect(minted).toBe(2);
+		// A token the caller holds that this process never saw, long after the last mint: mint anew.
+		clock += 120_000;
+		expect(await sharedToken('client-b', 'FROM-ANOTHER-PROCESS', mint, now)).toBe('T3');
+		// The refused token itself is never handed back.
+		expect(await sharedToken('client-b', 'T3', mint, now)).toBe('T4');
+	});
+
+	test('a failed mint fails every waiter and the next caller mints again', async () => {
+		let attempts = 0;
+		const failing = async () => {
+			attempts++;
+			throw new Error('token endpoint down');
+		};
+		await expect(Promise.all([sharedToken('client-c', '', failing), sharedToken('client-c', '', failing)])).rejects.toThrow(
+			'token endpoint down',
+		);
+		expect(attempts).toBe(1);
+		expect(await sharedToken('client-c', '', async () => 'OK')).toBe('OK');
+	});
+});
+
+describe('endpoint contracts', () => {
+	const lostOrders = contractOf('partner', 'GET', '/lost_orders/');
+	const page = { results: [{ id: 1 }, { id: 2 }], _meta: { count: 2, limit: 20, offset: 0 } };
+	const cases: Array<[string, ReturnType<typeof contractOf>, unknown, IDataObject, string | undefined]> = [
+		['a good list page', lostOrders, page, { offset: 0, limit: 20 }, undefined],
+		['HTML text', lostOrders, '<html><title>x</title></html>', {}, 'it is not a JSON object'],
+		['no results', lostOrders, { _meta: page._meta }, {}, 'it has no "results" list'],
+		['no _meta', lostOrders, { results: [] }, {}, 'it has no "_meta" object'],
+		['another page than asked', lostOrders, page, { offset: 40 }, 'it is the page at offset 0, not at the offset 40 asked for'],
+		['more records than asked', lostOrders, page, { limit: 1 }, 'it holds 2 records where at most 1 were asked for'],
+		['a record without id', lostOrders, { ...page, results: [{ id: 1 }, { name: 'x' }] }, {}, 'results[1] is not an object with "id"'],
+		['strings where objects belong', lostOrders, { ...page, results: ['a'] }, {}, 'results[0] is not an object with "id"'],
+		['kinds are plain strings', contractOf('partner', 'GET', '/websites/kinds/'), { ...page, results: ['website'] }, {}, undefined],
+		['a kind that is not a string', contractOf('partner', 'GET', '/websites/kinds/'), { ...page, results: [{}] }, {}, 'results[0] is not a string'],
+		['a click page', contractOf('click', 'GET', '/v2/api/stats/click'), { meta: { total: 1, limit: 500, offset: 0 }, data: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] }, {}, undefined],
+		['a click page without meta', contractOf('click', 'GET', '/v2/api/stats/click'), { data: [] }, {}, 'it has no "meta" object'],
+		['a click item without updatedAt', contractOf('click', 'GET', '/v2/api/stats/click'), { meta: { total: 1, limit: 1, offset: 0 }, data: [{ id: 'a' }] }, {}, 'data[0] is not a click item with an id and an updatedAt'],
+		['one lost order', contractOf('partner', 'GET', '/lost_orders/12/'), { id: 12 }, {}, undefined],
+		['a lost order as text', contractOf('partner', 'GET', '/lost_orders/12/'), '{"id": 12', {}, 'it is not a JSON object'],
+		['a language by its code', contractOf('partner', 'GET', '/languages/de/'), { language_code: 'de' }, {}, undefined],
+		['order statuses for each ID', contractOf('partner', 'GET', '/lost_orders/payments_info/'), { order_info: [{ order_id: 'A', status: 'owner' }, { order_id: 'B', status: 'does_not_exist' }] }, { order_id: ['A', 'B'] }, undefined],
+		['an order ID left out', contractOf('partner', 'GET', '/lost_orders/payments_info/'), { order_info: [{ order_id: 'A', status: 'owner' }] }, { order_id: ['A', 'B'] }, 'it has no entry for the order ID B'],
+		['an entry without status', contractOf('partner', 'GET', '/lost_orders/payments_info/'), { order_info: [{ order_id: 'A' }] }, { order_id: ['A'] }, 'order_info[0] is not an object with an order_id and a status'],
+		['no order_info', contractOf('partner', 'GET', '/lost_orders/payments_info/'), {}, { order_id: ['A'] }, 'it has no "order_info" list'],
+		['an exchange rate', contractOf('partner', 'GET', '/currencies/rate/'), { base: 'USD', target: 'EUR', date: '2026-01-01', rate: '0.9' }, {}, undefined],
+		['a rate that is not a number', contractOf('partner', 'GET', '/currencies/rate/'), { base: 'USD', target: 'EUR', date: '2026-01-01', rate: 'n/a' }, {}, '"rate" is not a number: n/a'],
+		['a created claim', contractOf('partner', 'POST', '/appeals/create/'), { id: 7, status: 'processing' }, {}, undefined],
+	];
+	test.each(cases)('%s', (_name, contract, body, qs, expected) => {
+		expect(contractViolation(contract, body, { qs })).toBe(expected);
+	});
+});
+
+describe('what an answer is shown as', () => {
+	test.each([
+		[undefined, 'an empty body'],
+		['', 'an empty body'],
+		['<html><head><title>502 Bad Gateway</title></head><body>…</body></html>', 'an HTML page titled "502 Bad Gateway"'],
+		['<!DOCTYPE html><html><head><title>Just a moment...</title>', 'an HTML page titled "Just a moment..."'],
+		['{"results": [{"id": 1', 'JSON that is cut off or malformed: {"results": [{"id": 1'],
+		['Service Unavailable', 'text that is not JSON: "Service Unavailable"'],
+		[{ detail: 'x', other: 1 }, 'a JSON object with the keys detail, other'],
+	])('%j', (body, expected) => {
+		expect(describeBody(body)).toBe(expected);
+	});
+
+	test('a long page is cut at 200 characters; entities in a title are decoded', () => {
+		expect(describeBody(`text ${'x'.repeat(500)}`).length).toBeLessThan(240);
+		expect(htmlTitle('<title>A &amp; B &lt;C&gt;</title>')).toBe('A & B <C>');
+	});
+
+	test.each([
+		[429, {}, true],
+		[503, { error: 'request_limit_exceeded', error_description: 'The maximum number of requests for the period expired', error_code: 4 }, true],
+		[503, { detail: 'Request limit of the gateway' }, false],
+		[503, '<html><title>503 Service Temporarily Unavailable</title></html>', false],
+		[500, { error_code: 4 }, false],
+	])('rate limit answer: %s %j → %s', (status, body, expected) => {
+		expect(isRateLimitAnswer(status, body)).toBe(expected);
+	});
+});
