@@ -89,6 +89,19 @@ describe('client-side rate limit', () => {
 		expect(rate).toBeLessThanOrEqual(10);
 	});
 
+	test('two credentials holding the same public key share one pace: the service counts per key', async () => {
+		const call = { api: 'click' as const, path: '/v2/api/stats/click', qs: { limit: 1 }, parallel: 12 };
+		const [first, second] = await Promise.all([
+			probe(clickCredential(sandbox, { maxRequestsPerSecond: 8 }), call),
+			probe(clickCredential(sandbox, { maxRequestsPerSecond: 8 }), call),
+		]);
+		expect(first.error ?? second.error).toBeUndefined();
+		const rate = measuredRate(sandbox.requests.map((request) => request.time));
+		console.log(`limiter: 2 credentials with one key x 12 calls at maxRequestsPerSecond=8 measured ${rate.toFixed(2)} req/s`);
+		expect(sandbox.requests).toHaveLength(24);
+		expect(rate).toBeLessThanOrEqual(8);
+	});
+
 	test('at the services\' real limits no request is refused', async () => {
 		sandbox.configure({ rateLimits: true, clickRequestsPerSecond: 3, clickRequestsPer5Min: 100 });
 		try {
