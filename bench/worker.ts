@@ -6,6 +6,7 @@ import '../test/harness/env';
 
 import { rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { createRequire } from 'node:module';
 
 import { sequentialClickReport, sequentialPartnerList, type SequentialResult } from './sequential';
 
@@ -15,6 +16,11 @@ export type WorkerTask =
 			clickUrl: string;
 			publicKey: string;
 			rate: number;
+			/**
+			 * The credential's Max Requests per 5 Minutes. Cases that are not about that window set it
+			 * far above their page count, as the sandbox's cap is off for them.
+			 */
+			maxRequestsPer5Minutes: number;
 			dateFrom: string;
 			dateTo: string;
 			/** The 120-day windows, newest first (for the sequential loop). */
@@ -25,6 +31,13 @@ export type WorkerTask =
 			profileFile?: string;
 			/** Skip the warm-up: the run then starts as a first execution in a fresh n8n process. */
 			coldStart?: boolean;
+			/**
+			 * Warm up against this other click service (another origin, so another account): the
+			 * measured run then starts with its account's pace and 5-minute window untouched.
+			 */
+			warmUpAt?: { clickUrl: string; publicKey: string };
+			/** Keep what the node logs through n8n's logger during the measured run. */
+			captureLog?: boolean;
 	  }
 	| {
 			kind: 'partnerNode' | 'partnerSeq';
@@ -60,15 +73,26 @@ export interface WorkerResult {
 	jsonBytes?: number;
 	error?: string;
 	microbench?: { toItemsMsPer10k: number };
+	/** Distinct `id`s among the node's output items (counted after the memory measures). */
+	distinctIds?: number;
+	/** What the node logged during the run (`captureLog`), as `level: message`. */
+	logged?: string[];
 }
 
 type Runner = { warmUp(): Promise<void>; run(): Promise<{ items: number; extra?: Partial<WorkerResult>; keep: unknown }> };
 
 async function nodeRunner(task: WorkerTask): Promise<Runner> {
 	const { addCredential, runNode } = await import('../test/harness/run');
+	const clickCredential = (at: { clickUrl: string; publicKey: string }) =>
+		addCredential('clickStatisticsApi', {
+			baseUrl: at.clickUrl,
+			publicKey: at.publicKey,
+			maxRequestsPerSecond: task.rate,
+			maxRequestsPer5Minutes: (task as { maxRequestsPer5Minutes: number }).maxRequestsPer5Minutes,
+		});
 	const credentials =
 		task.kind === 'clickNode'
-			? addCredential('clickStatisticsApi', { baseUrl: task.clickUrl, publicKey: task.publicKey, maxRequestsPerSecond: task.rate })
+			? clickCredential(task)
 			: addCredential('affiliatePartnerApi', {
 					baseUrl: (task as { partnerUrl: string }).partnerUrl,
 					authentication: 'accessToken',
@@ -80,14 +104,15 @@ async function nodeRunner(task: WorkerTask): Promise<Runner> {
 			? { operation: 'getMany', returnAll, limit: 1, filters: { dateFrom: task.dateFrom, dateTo: task.dateTo } }
 			: { resource: 'lostOrder', operation: 'getMany', returnAll, limit: 1 };
 	const type = task.kind === 'clickNode' ? 'clickReport' : 'affiliatePartner';
-	const execute = async (returnAll: boolean) => {
-		const result = await runNode({ type, parameters: parameters(returnAll) as never, credentials });
+	const warmUpCredentials = task.kind === 'clickNode' && task.warmUpAt ? clickCredential(task.warmUpAt) : credentials;
+	const execute = async (returnAll: boolean, using = credentials) => {
+		const result = await runNode({ type, parameters: parameters(returnAll) as never, credentials: using });
 		if (result.error) throw new Error(`${result.error.message} ${result.error.description ?? ''}`);
 		return result;
 	};
 	return {
 		warmUp: async () => {
-			await execute(false);
+			await execute(false, warmUpCredentials);
 		},
 		run: async () => {
 			const result = await execute(true);
@@ -142,10 +167,34 @@ async function microbenchToItems(keep: unknown): Promise<{ toItemsMsPer10k: numb
 	return { toItemsMsPer10k: ((used.user + used.system) / 1000 / rounds / Math.max(1, records.length)) * 10_000 };
 }
 
+/**
+ * Keeps what nodes log from here on. A node's `this.logger` is n8n-core's Logger from its DI
+ * container (silent in the bench, with `info` a no-op); n8n-core's own copies of @n8n/di and
+ * @n8n/backend-common are the ones its execution contexts ask.
+ */
+function captureNodeLog(): string[] {
+	const fromCore = createRequire(require.resolve('n8n-core'));
+	const { Container } = fromCore('@n8n/di') as { Container: { get(type: unknown): object; set(type: unknown, instance: object): void } };
+	const { Logger } = fromCore('@n8n/backend-common') as { Logger: unknown };
+	const lines: string[] = [];
+	const capturing = Object.create(Container.get(Logger)) as object;
+	for (const level of ['error', 'warn', 'info', 'debug']) {
+		Object.defineProperty(capturing, level, { value: (message: string) => lines.push(`${level}: ${message}`) });
+	}
+	Container.set(Logger, capturing);
+	return lines;
+}
+
+function distinctIds(keep: unknown): number | undefined {
+	const items = (keep as { items?: Array<{ json: { id?: unknown } }> }).items;
+	return items ? new Set(items.map((item) => String(item.json.id))).size : undefined;
+}
+
 async function main() {
 	const task = JSON.parse(process.argv[2]) as WorkerTask;
 	const runner = task.kind === 'clickNode' || task.kind === 'partnerNode' ? await nodeRunner(task) : sequentialRunner(task);
 	if (!(task.kind === 'clickNode' && task.coldStart)) await runner.warmUp();
+	const logged = task.kind === 'clickNode' && task.captureLog ? captureNodeLog() : undefined;
 	fullGc();
 	const baselineRss = process.memoryUsage().rss;
 	const { heapUsed: baselineHeapUsed, arrayBuffers: baselineArrayBuffers } = process.memoryUsage();
@@ -209,6 +258,8 @@ async function main() {
 	result.rssAfterGc = process.memoryUsage().rss;
 	if (outcome?.keep === undefined) result.liveHeapAfterGc = 0;
 	if (task.kind === 'clickNode' && task.microbench && outcome) result.microbench = await microbenchToItems(outcome.keep);
+	if ((task.kind === 'clickNode' || task.kind === 'partnerNode') && outcome) result.distinctIds = distinctIds(outcome.keep);
+	if (logged) result.logged = logged;
 	process.send!({ type: 'result', result });
 }
 

@@ -1,0 +1,110 @@
+// Running the measured things, each in a process of its own: a node or loop run (worker.ts), the
+// HTTP Request node in the real n8n, the trigger bench (trigger.ts). Requests and refusals are
+// counted by the sandbox.
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+
+import { sleep } from './common';
+import type { HttpNodeRun, N8nRuntime } from './httpRequestNode';
+import type { SandboxClient } from './sandboxClient';
+import type { RequestStats } from './sandboxHost';
+import type { TriggerResult, TriggerTask } from './trigger';
+import type { WorkerResult, WorkerTask } from './worker';
+
+export interface Measured extends WorkerResult {
+	requests: number;
+	throttled: number;
+	maxPerSecond: number;
+	refused: RequestStats['refused'];
+	/** The sandbox's own count: the most requests that arrived within any 300 s. */
+	maxPer5Min: number;
+	/** Sandbox clock: from the first request's arrival to the last one's. */
+	arrivalSpanMs: number;
+}
+
+/** Whether the sandbox currently enforces rate limits (then runs are kept 1.1 s apart). */
+let pauseForLimits = true;
+export function setPauseForLimits(on: boolean) {
+	pauseForLimits = on;
+}
+
+export async function runWorker(task: WorkerTask, sandbox: SandboxClient): Promise<Measured> {
+	const child = fork(join(__dirname, 'worker.js'), [JSON.stringify(task)], {
+		execArgv: ['--expose-gc'],
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+	});
+	const messages: Array<{ type: string; baselineRss?: number; result?: WorkerResult }> = [];
+	let wake: (() => void) | undefined;
+	child.on('message', (message: (typeof messages)[number]) => {
+		messages.push(message);
+		wake?.();
+	});
+	let exited = false;
+	child.on('exit', () => {
+		exited = true;
+		wake?.();
+	});
+	const next = async () => {
+		while (!messages.length) {
+			if (exited) throw new Error('the worker exited without a result');
+			await new Promise<void>((resolve) => (wake = resolve));
+		}
+		return messages.shift()!;
+	};
+	let message = await next();
+	if (message.type === 'ready') {
+		await sandbox.resetRequests();
+		// Nothing of the warm-up may remain in the sandbox's 1 s rate-limit window.
+		if (pauseForLimits) await sleep(1100);
+		child.send({ type: 'go' });
+		message = await next();
+	}
+	const result = message.result as WorkerResult;
+	if (!exited) {
+		child.send({ type: 'exit' });
+		await new Promise<void>((resolve) => (exited ? resolve() : child.once('exit', () => resolve())));
+	}
+	if (result.error) throw new Error(`${task.kind} failed: ${result.error}`);
+	const stats = await sandbox.requestStats();
+	return {
+		...result,
+		requests: stats.total,
+		throttled: stats.refused.length,
+		maxPerSecond: stats.maxPerSecond,
+		maxPer5Min: stats.maxPer5Min,
+		arrivalSpanMs: (stats.lastMs ?? 0) - (stats.firstMs ?? 0),
+		refused: stats.refused,
+	};
+}
+
+export interface HttpMeasured extends HttpNodeRun {
+	requests: number;
+	throttled: number;
+	refused: RequestStats['refused'];
+}
+
+export async function runHttpNode(n8n: N8nRuntime, id: string, sandbox: SandboxClient): Promise<HttpMeasured> {
+	await sandbox.resetRequests();
+	if (pauseForLimits) await sleep(1100);
+	const result = await n8n.execute(id);
+	const stats = await sandbox.requestStats();
+	return {
+		...result,
+		requests: stats.total,
+		throttled: stats.refused.length,
+		refused: stats.refused,
+	};
+}
+
+export function runTrigger(task: TriggerTask): Promise<TriggerResult> {
+	return new Promise((resolve, reject) => {
+		const child = fork(join(__dirname, 'trigger.js'), [JSON.stringify(task)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		let result: (TriggerResult & { error?: string }) | undefined;
+		child.on('message', (message: { result: TriggerResult & { error?: string } }) => (result = message.result));
+		child.on('exit', () => {
+			if (!result) reject(new Error('the trigger bench exited without a result'));
+			else if (result.error) reject(new Error(result.error));
+			else resolve(result);
+		});
+	});
+}
