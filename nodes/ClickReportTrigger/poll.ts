@@ -172,9 +172,9 @@ async function readUntilRestIsKnown(
 /**
  * A window too large for one poll. The part already handled before (`from` up to the previous
  * upper bound), where only late changes can hide, costs one request when nothing arrived late.
- * The new part drains oldest first in whole slices of time: the slice [previous upper bound, t]
- * is halved until it fits the poll's pages, then read completely, so that the next poll starts
- * right after it. A slice is never cut inside a tie on `updatedAt`.
+ * The new part drains oldest first: the oldest pages that fit the poll's requests are read, and
+ * everything older than their newest item is emitted, so that the next poll starts right after
+ * it. A slice is never cut inside a tie on `updatedAt`.
  */
 async function drainWindow(
 	context: IPollFunctions,
@@ -202,26 +202,27 @@ async function drainWindow(
 		}
 	}
 
-	const capacity = Math.max(1, allowed - pages - 1) * CLICK_PAGE_SIZE;
-	let sliceEnd = to;
-	const sliceRequest = (end: number) => ({
-		path: CLICK_REPORT_PATH,
-		qs: { ...qs, updatedAtFrom: iso(previousUpperBound), updatedAtTo: iso(end) },
-	});
-	let probe = await readClickPage(context, sliceRequest(sliceEnd), 0, CLICK_PAGE_SIZE);
+	const newRequest = { path: CLICK_REPORT_PATH, qs: { ...qs, updatedAtFrom: iso(previousUpperBound), updatedAtTo: iso(to) } };
+	const probe = await readClickPage(context, newRequest, 0, CLICK_PAGE_SIZE);
 	pages++;
-	while (probe.total > capacity && sliceEnd - previousUpperBound > 1) {
-		sliceEnd = previousUpperBound + Math.floor((sliceEnd - previousUpperBound) / 2);
-		probe = await readClickPage(context, sliceRequest(sliceEnd), 0, CLICK_PAGE_SIZE);
-		pages++;
+	if (pages - 1 + Math.ceil(probe.total / CLICK_PAGE_SIZE) <= Math.max(allowed, pages)) {
+		const whole = await readWindow(context, qs, previousUpperBound, to, probe);
+		return { items: [...items, ...whole.items], readUpTo: to, complete: oldPartRead, pages: pages + whole.pages };
 	}
-	const slice = await readWindow(context, qs, previousUpperBound, sliceEnd, probe);
-	return {
-		items: [...items, ...slice.items],
-		readUpTo: sliceEnd,
-		complete: sliceEnd === to && oldPartRead,
-		pages: pages + slice.pages,
-	};
+	// Too much for this poll: read the oldest pages that fit (at least one, so that every poll moves
+	// on), and emit what is older than their newest item, so that no tie on updatedAt is cut.
+	const room = Math.max(1, Math.min(allowed - pages, Math.ceil(probe.total / CLICK_PAGE_SIZE) - 1));
+	const oldest = await readClickRange(context, newRequest, probe.total - room * CLICK_PAGE_SIZE, probe.total, probe.total);
+	pages += room;
+	if (!oldest?.length) return { items, readUpTo: previousUpperBound, complete: false, pages };
+	const newestOfOldest = timeOf(oldest[0] as ClickItem);
+	const slice = (oldest as ClickItem[]).filter((item) => timeOf(item) < newestOfOldest);
+	if (slice.length === 0) {
+		// A tie larger than the pages read, at the oldest end: it cannot be cut, so it is read whole.
+		const tie = await readWindow(context, qs, previousUpperBound, newestOfOldest);
+		return { items: [...items, ...tie.items], readUpTo: newestOfOldest, complete: false, pages: pages + tie.pages };
+	}
+	return { items: [...items, ...slice], readUpTo: newestOfOldest - 1, complete: false, pages };
 }
 
 /** "Fetch test event": the most recent items, without touching what the trigger remembers. */

@@ -258,6 +258,41 @@ describe('click report trigger', () => {
 		expect(times).toEqual([...times].sort((x, y) => x - y));
 	});
 
+	test('a backlog drains within what the key\'s 5-minute window leaves, never waiting for it inside a poll', async () => {
+		// The key's earlier requests leave its window, and the earlier tests' items the lookback.
+		advance(61 * MINUTE);
+		const windowed = addCredential('clickStatisticsApi', {
+			baseUrl: sandbox.clickUrl,
+			publicKey: sandbox.publicKey,
+			maxRequestsPerSecond: 1000,
+			maxRequestsPer5Minutes: 8,
+		});
+		const trigger = createTrigger({}, windowed);
+		await trigger.poll();
+		advance(MINUTE);
+		const base = Date.now() - 50_000;
+		const backlog = await insert(
+			Array.from({ length: 6000 }, (_, index) => ({ date: today(), updatedAt: new Date(base + index * 7).toISOString() })),
+		);
+		advance(MINUTE);
+		const drained: IDataObject[] = [];
+		const perPoll: number[] = [];
+		for (let poll = 0; poll < 10; poll++) {
+			sandbox.resetRequests();
+			drained.push(...emittedOf(await trigger.poll({ budgetMs: 60_000 })));
+			perPoll.push(sandbox.requests.length);
+			const state = trigger.staticData()['node:Click Report Trigger'] as { clickReport: { upperBound: string } };
+			if (state.clickReport.upperBound === new Date(Date.now()).toISOString()) break;
+			advance(6 * MINUTE); // the window slides past this poll's requests
+		}
+		// The first poll after activation had 7 of the window's 8 requests left, and used no more.
+		expect(perPoll[0]).toBeLessThanOrEqual(7);
+		expect(Math.max(...perPoll)).toBeLessThanOrEqual(8);
+		expect(perPoll.length).toBeGreaterThan(1);
+		expect(drained.map(versionOf).sort()).toEqual(backlog.map(versionOf).sort());
+		expect(new Set(drained.map(versionOf)).size).toBe(drained.length);
+	});
+
 	test('bad filters are refused before any request', async () => {
 		const trigger = createTrigger({ filters: { adSpaceId: 'not-a-uuid' } }, credentials());
 		await expect(trigger.poll()).rejects.toThrow(/Invalid "Ad Space ID"/);
