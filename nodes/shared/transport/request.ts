@@ -10,6 +10,7 @@ import { sleep } from 'n8n-workflow';
 
 import { isRateLimitAnswer } from './answers';
 import type { ApiName } from './apis';
+import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
 import { contractOf, contractViolation } from './contracts';
 import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
@@ -90,6 +91,46 @@ function redirectTarget(response: FullResponse, from: string): URL | undefined {
 	}
 }
 
+/** Why a redirect is not followed, or undefined when it may be. */
+function redirectRefusal(target: URL | undefined, account: Account, mayRetry: boolean, redirects: number): string | undefined {
+	if (!target) return 'The redirect has no readable Location.';
+	if (target.origin !== account.origin) {
+		return `The credential is never sent to another origin than its Base URL (${account.origin}).`;
+	}
+	if (!mayRetry) return 'A create is never sent twice, so its redirects are not followed.';
+	if (redirects >= MAX_REDIRECTS) return `More than ${MAX_REDIRECTS} redirects.`;
+	return undefined;
+}
+
+/** One request through n8n's helper: the answer, or what was thrown when there is none. */
+async function send(
+	context: TransportContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+): Promise<{ response?: FullResponse; thrown?: unknown }> {
+	try {
+		return {
+			response: (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+				...options,
+			})) as FullResponse,
+		};
+	} catch (error) {
+		return { response: thrownHttpResponse(error), thrown: error };
+	}
+}
+
+/** The service refused a request for its rate: every request of the account waits, and slows. */
+function slowDown(context: TransportContext, account: Account, response: FullResponse, retryAfterMs: number | undefined) {
+	const now = Date.now();
+	const { schedule } = account.pacer;
+	if (!schedule.isSlowed(now)) {
+		context.logger.warn(
+			`${account.profile.credentialLabel}: the service refused a request for its rate (HTTP ${response.statusCode}); this account's requests wait and go at 3/4 of "Max Requests per Second" for 5 minutes. Lower that setting if this repeats.`,
+		);
+	}
+	schedule.refused(now, retryAfterMs ?? DEFAULT_RATE_PAUSE_MS);
+}
+
 /**
  * The single door to the network. Paces requests per account, retries what is safe to retry
  * (GET only: a POST that reached the server may have created a record), checks every 2xx answer
@@ -103,7 +144,7 @@ export async function apiRequest<T = IDataObject>(
 ): Promise<T> {
 	const { itemIndex, method } = request;
 	const account = await resolveAccount(context, api, itemIndex);
-	const { profile, pacer } = account;
+	const { profile } = account;
 	const node = context.getNode();
 	const path = normalizePath(request.path, profile.trailingSlash);
 	const contract = contractOf(api, method, path);
@@ -127,43 +168,23 @@ export async function apiRequest<T = IDataObject>(
 	let redirects = 0;
 
 	for (let attempt = 1; ; attempt++) {
-		await pacer.acquire();
-		let response: FullResponse | undefined;
-		let thrown: unknown;
-		try {
-			response = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				profile.credentialType,
-				{ ...options },
-			)) as FullResponse;
-		} catch (error) {
-			thrown = error;
-			response = thrownHttpResponse(error);
-		}
+		await account.pacer.acquire();
+		const { response, thrown } = await send(context, profile.credentialType, options);
 
 		if (response && response.statusCode >= 300 && response.statusCode < 400) {
 			const target = redirectTarget(response, String(options.url));
-			const sameOrigin = target !== undefined && target.origin === account.origin;
-			if (sameOrigin && mayRetry && redirects < MAX_REDIRECTS) {
+			const refusal = redirectRefusal(target, account, mayRetry, redirects);
+			if (refusal === undefined && target) {
 				redirects++;
 				attempt--;
+				// The Location carries its own query.
 				options.url = target.href;
 				options.qs = undefined;
 				continue;
 			}
 			throw redirectRefusedError(
 				node,
-				{
-					method,
-					path,
-					status: response.statusCode,
-					target: target?.origin ?? 'an unreadable location',
-					reason: !sameOrigin
-						? `The credential is never sent to another origin than its Base URL (${account.origin}).`
-						: mayRetry
-							? `More than ${MAX_REDIRECTS} redirects.`
-							: 'A create is never sent twice, so its redirects are not followed.',
-				},
+				{ method, path, status: response.statusCode, target: target?.origin ?? 'an unreadable location', reason: refusal ?? '' },
 				redactorFor(account),
 				itemIndex,
 			);
@@ -176,55 +197,25 @@ export async function apiRequest<T = IDataObject>(
 				await sleep(retryDelayMs(attempt, undefined));
 				continue;
 			}
-			throw brokenAnswerToError(
-				node,
-				{
-					method,
-					path,
-					status: response.statusCode,
-					body: response.body,
-					promised: contract.what,
-					violation,
-					attempts: attempt,
-				},
-				redactorFor(account),
-				itemIndex,
-			);
+			const broken = { method, path, status: response.statusCode, body: response.body, promised: contract.what, violation, attempts: attempt };
+			throw brokenAnswerToError(node, broken, redactorFor(account), itemIndex);
 		}
 
 		const code = response ? undefined : networkCode(thrown);
 		const retryable = response ? isRetryableStatus(response.statusCode) : isRetryableNetworkCode(code);
 		const retryAfterMs = response ? parseRetryAfter(response.headers['retry-after']) : undefined;
-		if (response && isRateLimitAnswer(response.statusCode, response.body)) {
-			const now = Date.now();
-			if (!pacer.schedule.isSlowed(now)) {
-				context.logger.warn(
-					`${profile.credentialLabel}: the service refused a request for its rate (HTTP ${response.statusCode}); this account's requests wait and go at 3/4 of "Max Requests per Second" for 5 minutes. Lower that setting if this repeats.`,
-				);
-			}
-			pacer.schedule.refused(now, retryAfterMs ?? DEFAULT_RATE_PAUSE_MS);
-		}
+		if (response && isRateLimitAnswer(response.statusCode, response.body)) slowDown(context, account, response, retryAfterMs);
 		const canWait = retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS;
 		if (mayRetry && retryable && canWait && attempt < MAX_ATTEMPTS) {
 			await sleep(retryDelayMs(attempt, retryAfterMs));
 			continue;
 		}
 
-		const redactor = redactorFor(account);
 		if (response) {
-			throw httpFailureToError(
-				node,
-				profile,
-				{ method, path, status: response.statusCode, body: response.body, attempts: attempt },
-				redactor,
-				itemIndex,
-			);
+			const failure = { method, path, status: response.statusCode, body: response.body, attempts: attempt };
+			throw httpFailureToError(node, profile, failure, redactorFor(account), itemIndex);
 		}
-		throw transportFailureToError(
-			node,
-			{ method, path, code, message: (thrown as Error)?.message ?? String(thrown), attempts: attempt },
-			redactor,
-			itemIndex,
-		);
+		const message = (thrown as Error)?.message ?? String(thrown);
+		throw transportFailureToError(node, { method, path, code, message, attempts: attempt }, redactorFor(account), itemIndex);
 	}
 }
