@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { Account } from './account';
 import { resolveAccount } from './account';
 import { pagesInFlight, runPool } from './pool';
 import type { TransportContext } from './request';
@@ -39,6 +40,7 @@ type RangeRead = { items: IDataObject[] } | { problem: string };
 /** The pages of a range, read concurrently, or what shows that the data moved under them. */
 async function readRange(
 	context: TransportContext,
+	account: Account,
 	request: { path: string; qs?: IDataObject; itemIndex?: number },
 	from: number,
 	to: number,
@@ -48,7 +50,7 @@ async function readRange(
 	for (let offset = from; offset < to; offset += CLICK_PAGE_SIZE) offsets.push(offset);
 	const pages = await runPool(
 		offsets.map((offset) => () => readClickPage(context, request, offset, Math.min(CLICK_PAGE_SIZE, to - offset))),
-		await pagesInFlight(context, 'click'),
+		pagesInFlight(account),
 	);
 	const items: IDataObject[] = [];
 	for (let index = 0; index < pages.length; index++) {
@@ -77,7 +79,7 @@ export async function readClickRange(
 	to: number,
 	expectedTotal: number,
 ): Promise<IDataObject[] | undefined> {
-	const read = await readRange(context, request, from, to, expectedTotal);
+	const read = await readRange(context, await resolveAccount(context, 'click'), request, from, to, expectedTotal);
 	return 'items' in read ? read.items : undefined;
 }
 
@@ -110,8 +112,7 @@ function repeatedId(items: IDataObject[]): string | undefined {
 }
 
 /** Says how long the rest of a large report will take when the account's pace makes it wait long. */
-async function announceLongRead(context: TransportContext, pages: number) {
-	const { pacer, limits } = await resolveAccount(context, 'click');
+function announceLongRead(context: TransportContext, { pacer, limits }: Account, pages: number) {
 	const now = Date.now();
 	const waitMs = pacer.schedule.lastSlotOf(pages, now) - now;
 	if (waitMs <= ANNOUNCE_WAITS_OVER_MS) return;
@@ -135,8 +136,14 @@ export async function fetchClickReport(context: TransportContext, request: Click
 	if (wanted <= 0) return [];
 	const pageRequest = { path: request.path, qs: request.qs, itemIndex: request.itemIndex };
 	let problem = '';
+	let account: Account | undefined;
 	for (let read = 1; read <= MAX_CLICK_REREADS; read++) {
-		const first = await readClickPage(context, pageRequest, 0, Math.min(wanted, CLICK_PAGE_SIZE));
+		// The account is resolved beside the first page, so that the pages after it are not held up by it.
+		const [first, resolved] = await Promise.all([
+			readClickPage(context, pageRequest, 0, Math.min(wanted, CLICK_PAGE_SIZE)),
+			account ?? resolveAccount(context, 'click', request.itemIndex),
+		]);
+		account = resolved;
 		const target = Math.min(wanted, first.total);
 		let items: IDataObject[] | undefined;
 		if (first.items.length < Math.min(CLICK_PAGE_SIZE, target)) {
@@ -144,7 +151,7 @@ export async function fetchClickReport(context: TransportContext, request: Click
 		} else if (first.items.length >= target) {
 			items = first.items.slice(0, target);
 		} else {
-			if (read === 1) await announceLongRead(context, Math.ceil(target / CLICK_PAGE_SIZE) - 1);
+			if (read === 1) announceLongRead(context, account, Math.ceil(target / CLICK_PAGE_SIZE) - 1);
 			// Items are newest first: the first item's updatedAt was the newest of all when it was read.
 			const restRequest = request.pinToFirstPage
 				? {
@@ -152,7 +159,7 @@ export async function fetchClickReport(context: TransportContext, request: Click
 						qs: { ...request.qs, updatedAtFrom: UPDATED_AT_FLOOR, updatedAtTo: String(first.items[0].updatedAt) },
 					}
 				: pageRequest;
-			const rest = await readRange(context, restRequest, CLICK_PAGE_SIZE, target, first.total);
+			const rest = await readRange(context, account, restRequest, CLICK_PAGE_SIZE, target, first.total);
 			if ('items' in rest) items = first.items.concat(rest.items);
 			else problem = rest.problem;
 		}

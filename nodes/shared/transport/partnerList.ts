@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { resolveAccount } from './account';
 import { contractOf, recordKey } from './contracts';
 import type { Contract } from './contracts';
 import { pagesInFlight, runPool } from './pool';
@@ -70,7 +71,11 @@ async function readOnce(
 		return { offset, asked, records: body.results, count: body._meta.count };
 	};
 
-	const first = await getPage(0, Math.min(wanted, PARTNER_MAX_PAGE_SIZE));
+	// Read beside the first page, so that the pages after it are not held up by it.
+	const [first, account] = await Promise.all([
+		getPage(0, Math.min(wanted, PARTNER_MAX_PAGE_SIZE)),
+		resolveAccount(context, 'partner', request.itemIndex),
+	]);
 	const target = Math.min(wanted, first.count);
 	// The server may cap `limit` silently: the first page tells the real page size.
 	const pageSize = first.records.length;
@@ -83,7 +88,7 @@ async function readOnce(
 		for (let offset = stride; offset + 1 < target; offset += stride) offsets.push(offset);
 		const rest = await runPool(
 			offsets.map((offset) => () => getPage(offset, Math.min(pageSize, target - offset))),
-			await pagesInFlight(context, 'partner'),
+			pagesInFlight(account),
 		);
 		for (const page of rest) pages.push(page);
 	}

@@ -1,6 +1,4 @@
-import type { ApiName } from './apis';
-import { resolveAccount } from './account';
-import type { TransportContext } from './request';
+import type { Account } from './account';
 
 /** Upper bound of pages in flight; the account's pacer sets the real pace. */
 const MAX_PAGES_IN_FLIGHT = 32;
@@ -27,7 +25,6 @@ export async function runPool<T>(tasks: Array<() => Promise<T>>, concurrency: nu
 }
 
 /** Two seconds' worth of requests keeps the pacer busy at latencies up to about two seconds. */
-export async function pagesInFlight(context: TransportContext, api: ApiName): Promise<number> {
-	const { limits } = await resolveAccount(context, api);
-	return Math.max(2, Math.min(MAX_PAGES_IN_FLIGHT, Math.ceil(limits.requestsPerSecond * 2)));
+export function pagesInFlight(account: Account): number {
+	return Math.max(2, Math.min(MAX_PAGES_IN_FLIGHT, Math.ceil(account.limits.requestsPerSecond * 2)));
 }
