@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { clickItemFilterOptions } from '../shared/clickFilters';
+import { clickItemFilterOptions } from '../shared/clickReport';
 import { pollClickReport } from './poll';
 
 export class ClickReportTrigger implements INodeType {

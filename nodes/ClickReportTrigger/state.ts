@@ -1,24 +1,55 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * What the trigger remembers between polls, kept as plain JSON in the node's static data.
+ * What the trigger remembers between polls, kept as plain JSON in the node's static data. Every
+ * time in it is by the service's clock, the clock that stamps `updatedAt`.
  *
- * `emitted` holds, for every item whose last emitted version was updated at or after
- * `horizon`, that version's `updatedAt`, grouped by it (ties on `updatedAt` are common, so one
- * key serves many ids). Nothing older is needed: no later poll reads below `horizon`.
+ * `emitted` holds, for every item whose last emitted version was updated at or after `horizon`,
+ * that version's `updatedAt`, grouped by it (ties on `updatedAt` are common, so one key serves
+ * many ids). Nothing older is needed: no later poll reads below `horizon`.
  */
 export interface TriggerState extends IDataObject {
-	version: 1;
-	/** The closed upper bound (`updatedAtTo`) up to which every change has been handled. */
-	upperBound: string;
-	/** Versions older than this are forgotten; every later window starts at or after it. */
+	version: 2;
+	/** Every change stamped at or after this is on time for the next poll: it reads them all. */
+	mark: string;
+	/** Versions older than this are forgotten; no later poll reads below it. */
 	horizon: string;
 	/** updatedAt (ISO) → ids whose last emitted version has that updatedAt. */
 	emitted: Record<string, string[]>;
-	/** When the whole lookback window was last read, not just its first page. */
+	/** When the last full read of the window started. */
 	lastFullRead: string;
+	/** A full read that spans polls: begun then, and read down to `cursor` so far. */
+	sweep?: { startedAt: string; cursor: string };
 	/** Versions older than this existed before the trigger started: remembered, never emitted. */
 	emitFrom: string;
+	/** The service's clock minus n8n's, in milliseconds, as last measured. */
+	clockOffsetMs: number;
+}
+
+/** The first state format: the same meaning, with times by n8n's clock and `upperBound` for `mark`. */
+interface TriggerStateV1 extends IDataObject {
+	version: 1;
+	upperBound: string;
+	horizon: string;
+	emitted: Record<string, string[]>;
+	lastFullRead: string;
+	emitFrom: string;
+}
+
+/** The stored state in the current format; a state of the first format keeps its meaning. */
+export function readState(stored: unknown): TriggerState | undefined {
+	const state = stored as TriggerState | TriggerStateV1 | undefined;
+	if (!state || typeof state !== 'object') return undefined;
+	if (state.version === 2) return state;
+	return {
+		version: 2,
+		mark: state.upperBound,
+		horizon: state.horizon,
+		emitted: state.emitted,
+		lastFullRead: state.lastFullRead,
+		emitFrom: state.emitFrom,
+		clockOffsetMs: 0,
+	};
 }
 
 /** The emitted versions in memory: id → updatedAt in milliseconds. */
@@ -40,20 +71,15 @@ export class EmittedVersions {
 		return known !== undefined && known >= updatedAt;
 	}
 
-	/** The `updatedAt` of the item's last emitted version, if it is remembered. */
-	versionOf(id: string): number | undefined {
-		return this.byId.get(id);
-	}
-
 	remember(id: string, updatedAt: number) {
 		const known = this.byId.get(id);
 		if (known === undefined || updatedAt > known) this.byId.set(id, updatedAt);
 	}
 
-	/** How many remembered versions lie in the closed window [from, to]. */
-	countWithin(from: number, to: number): number {
+	/** How many remembered versions lie in the closed range [from, to], not counting the items in `except`. */
+	countWithin(from: number, to: number, except: ReadonlySet<string>): number {
 		let count = 0;
-		for (const time of this.byId.values()) if (time >= from && time <= to) count++;
+		for (const [id, time] of this.byId) if (time >= from && time <= to && !except.has(id)) count++;
 		return count;
 	}
 

@@ -85,7 +85,7 @@ describe('click report trigger', () => {
 		const times = emitted.map((item) => Date.parse(String(item.updatedAt)));
 		expect(times).toEqual([...times].sort((a, b) => a - b));
 		expect(sandbox.requests.every((request) => request.query.merchantId?.[0] === String(merchant))).toBe(true);
-		expect(sandbox.requests.every((request) => request.query.updatedAtTo?.[0] === new Date(Date.now()).toISOString())).toBe(true);
+		expect(sandbox.requests.every((request) => request.query.updatedAtFrom?.length === 1 && request.query.updatedAtTo?.length === 1)).toBe(true);
 	});
 
 	test('an idle poll costs one request even when the lookback window holds thousands of items', async () => {
@@ -246,9 +246,8 @@ describe('click report trigger', () => {
 			// 4 ms at 1000 requests/s leaves room for 2 pages per poll.
 			const emitted = emittedOf(await trigger.poll({ budgetMs: 4 }));
 			if (emitted.length) pollsWithItems++;
+			else if (drained.length) break;
 			drained.push(...emitted);
-			const state = trigger.staticData()['node:Click Report Trigger'] as { clickReport: { upperBound: string } };
-			if (state.clickReport.upperBound === new Date(Date.now()).toISOString()) break;
 			advance(MINUTE);
 		}
 		expect(pollsWithItems).toBeGreaterThan(1);
@@ -279,10 +278,10 @@ describe('click report trigger', () => {
 		const perPoll: number[] = [];
 		for (let poll = 0; poll < 10; poll++) {
 			sandbox.resetRequests();
-			drained.push(...emittedOf(await trigger.poll({ budgetMs: 60_000 })));
+			const emitted = emittedOf(await trigger.poll({ budgetMs: 60_000 }));
 			perPoll.push(sandbox.requests.length);
-			const state = trigger.staticData()['node:Click Report Trigger'] as { clickReport: { upperBound: string } };
-			if (state.clickReport.upperBound === new Date(Date.now()).toISOString()) break;
+			if (!emitted.length && drained.length) break;
+			drained.push(...emitted);
 			advance(6 * MINUTE); // the window slides past this poll's requests
 		}
 		// The first poll after activation had 7 of the window's 8 requests left, and used no more.

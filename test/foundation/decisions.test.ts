@@ -124,7 +124,7 @@ describe('endpoint contracts', () => {
 		['a kind that is not a string', contractOf('partner', 'GET', '/websites/kinds/'), { ...page, results: [{}] }, {}, 'results[0] is not a string'],
 		['a click page', contractOf('click', 'GET', '/v2/api/stats/click'), { meta: { total: 1, limit: 500, offset: 0 }, data: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] }, {}, undefined],
 		['a click page without meta', contractOf('click', 'GET', '/v2/api/stats/click'), { data: [] }, {}, 'it has no "meta" object'],
-		['a click item without updatedAt', contractOf('click', 'GET', '/v2/api/stats/click'), { meta: { total: 1, limit: 1, offset: 0 }, data: [{ id: 'a' }] }, {}, 'data[0] is not a click item with an id and an updatedAt'],
+		['a click item without updatedAt', contractOf('click', 'GET', '/v2/api/stats/click'), { meta: { total: 1, limit: 1, offset: 0 }, data: [{ id: 'a' }] }, {}, 'data[0] is not an entry with an id and an updatedAt'],
 		['one lost order', contractOf('partner', 'GET', '/lost_orders/12/'), { id: 12 }, {}, undefined],
 		['a lost order as text', contractOf('partner', 'GET', '/lost_orders/12/'), '{"id": 12', {}, 'it is not a JSON object'],
 		['a language by its code', contractOf('partner', 'GET', '/languages/de/'), { language_code: 'de' }, {}, undefined],

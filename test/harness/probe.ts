@@ -8,7 +8,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { ApiName } from '../../nodes/shared/transport';
-import { apiRequest, fetchClickReport, fetchPartnerList } from '../../nodes/shared/transport';
+import { fetchClickReport } from '../../nodes/shared/clickReport';
+import { apiRequest, fetchPartnerList } from '../../nodes/shared/transport';
 import { runPerItem } from '../../nodes/shared/execution';
 import { registerNodeType } from './nodeTypes';
 
@@ -61,7 +62,7 @@ class TransportProbe implements INodeType {
 				return records.map((json) => ({ json, pairedItem: paired }));
 			}
 			if (mode === 'clickReport') {
-				const records = await fetchClickReport(this, { path, qs, limit, itemIndex });
+				const records = await fetchClickReport(this, { qs, limit, itemIndex });
 				return records.map((json) => ({ json, pairedItem: paired }));
 			}
 			const method = this.getNodeParameter('method', itemIndex) as 'GET' | 'POST';

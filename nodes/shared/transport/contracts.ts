@@ -11,8 +11,8 @@ import type { ApiName } from './apis';
 export type Contract =
 	/** `{results: [...], _meta: {count, limit, offset}}`; records keyed by `key`, or plain strings. */
 	| { kind: 'list'; key: string | 'plainString'; what: string }
-	/** `{meta: {limit, offset, total}, data: [click item]}` */
-	| { kind: 'clickPage'; what: string }
+	/** `{meta: {limit, offset, total}, data: [...]}`, every entry with an `id` and a date-time in `stampedBy`. */
+	| { kind: 'totalPage'; stampedBy: string; what: string }
 	/** One record, an object with `key`. */
 	| { kind: 'record'; key: string; what: string }
 	/** `{order_info: [...]}` with one entry per queried order ID. */
@@ -50,7 +50,7 @@ const ENDPOINTS: Endpoint[] = [
 	{ api: 'partner', method: 'GET', path: /^\/currencies\/$/, contract: list('code', 'a list of currencies') },
 	{ api: 'partner', method: 'GET', path: /^\/currencies\/rate\/$/, contract: { kind: 'rate', what: 'an exchange rate' } },
 	{ api: 'partner', method: 'GET', path: /^\/traffic\/$/, contract: list('id', 'a list of traffic sources') },
-	{ api: 'click', method: 'GET', path: /^\/v2\/api\/stats\/click$/, contract: { kind: 'clickPage', what: 'a page of the click report' } },
+	{ api: 'click', method: 'GET', path: /^\/v2\/api\/stats\/click$/, contract: { kind: 'totalPage', stampedBy: 'updatedAt', what: 'a page of the click report' } },
 ];
 
 /** The contract of an endpoint; the first match wins, so specific paths come before general ones. */
@@ -120,8 +120,8 @@ function checkOrderInfo(body: IDataObject, asked: AskedFor): string | undefined 
 	return undefined;
 }
 
-const isClickItem = (item: unknown) =>
-	isObject(item) && hasKey(item, 'id') && typeof item.updatedAt === 'string' && !Number.isNaN(Date.parse(item.updatedAt));
+const isStampedEntry = (item: unknown, stampedBy: string) =>
+	isObject(item) && hasKey(item, 'id') && typeof item[stampedBy] === 'string' && !Number.isNaN(Date.parse(item[stampedBy] as string));
 
 /** What is wrong with a 2xx answer, or undefined when it keeps its endpoint's promise. */
 export function contractViolation(contract: Contract, body: unknown, asked: AskedFor): string | undefined {
@@ -138,11 +138,11 @@ export function contractViolation(contract: Contract, body: unknown, asked: Aske
 				? firstBadEntry(body.results, (item) => typeof item === 'string', 'results', 'a string')
 				: firstBadEntry(body.results, (item) => isObject(item) && hasKey(item, contract.key), 'results', `an object with "${contract.key}"`);
 		}
-		case 'clickPage': {
+		case 'totalPage': {
 			if (!Array.isArray(body.data)) return 'it has no "data" list';
 			return (
 				checkPage(body.meta, 'meta', 'total', body.data, asked) ??
-				firstBadEntry(body.data, isClickItem, 'data', 'a click item with an id and an updatedAt')
+				firstBadEntry(body.data, (item) => isStampedEntry(item, contract.stampedBy), 'data', `an entry with an id and an ${contract.stampedBy}`)
 			);
 		}
 		case 'record':

@@ -131,17 +131,32 @@ function slowDown(context: TransportContext, account: Account, response: FullRes
 	schedule.refused(now, retryAfterMs ?? DEFAULT_RATE_PAUSE_MS);
 }
 
+/** A 2xx answer with what HTTP says about it: its headers, and when it was asked for and came. */
+export interface ApiExchange<T> {
+	body: T;
+	headers: Record<string, unknown>;
+	/** Local clock, just before the request that was answered left. */
+	sentAt: number;
+	/** Local clock, when its answer came. */
+	receivedAt: number;
+}
+
+/** The answer's body only; see `apiExchange`. */
+export async function apiRequest<T = IDataObject>(context: TransportContext, api: ApiName, request: ApiRequest): Promise<T> {
+	return (await apiExchange<T>(context, api, request)).body;
+}
+
 /**
  * The single door to the network. Paces requests per account, retries what is safe to retry
  * (GET only: a POST that reached the server may have created a record), checks every 2xx answer
  * against its endpoint's contract, keeps the credential on its origin, and turns every failure
  * into a NodeApiError without secrets.
  */
-export async function apiRequest<T = IDataObject>(
+export async function apiExchange<T = IDataObject>(
 	context: TransportContext,
 	api: ApiName,
 	request: ApiRequest,
-): Promise<T> {
+): Promise<ApiExchange<T>> {
 	const { itemIndex, method } = request;
 	const account = await resolveAccount(context, api, itemIndex);
 	const { profile } = account;
@@ -169,6 +184,7 @@ export async function apiRequest<T = IDataObject>(
 
 	for (let attempt = 1; ; attempt++) {
 		await account.pacer.acquire();
+		const sentAt = Date.now();
 		const { response, thrown } = await send(context, profile.credentialType, options);
 
 		if (response && response.statusCode >= 300 && response.statusCode < 400) {
@@ -192,7 +208,9 @@ export async function apiRequest<T = IDataObject>(
 
 		if (response && response.statusCode >= 200 && response.statusCode < 300) {
 			const violation = contractViolation(contract, response.body, { qs: request.qs });
-			if (violation === undefined) return response.body as T;
+			if (violation === undefined) {
+				return { body: response.body as T, headers: response.headers, sentAt, receivedAt: Date.now() };
+			}
 			if (mayRetry && attempt < MAX_ATTEMPTS) {
 				await sleep(retryDelayMs(attempt, undefined));
 				continue;

@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { CLICK_REPORT_PATH, clickItemFilterOptions, clickItemFilterQuery } from '../../../shared/clickFilters';
-import type { CalendarDate } from '../../../shared/dates';
-import { addDays, daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
+import type { ClickPeriod } from '../../../shared/clickReport';
+import { clickItemFilterOptions, clickItemFilterQuery, fetchClickReportWindows, periodQueries } from '../../../shared/clickReport';
+import { daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchClickReportWindows } from '../../../shared/transport';
 import { describeValue, invalidInput, isEmptyInput, requireDate } from '../../../shared/validation';
-
-/** The service refuses a dateFrom..dateTo period of more than 120 calendar days. */
-export const MAX_PERIOD_DAYS = 120;
 
 export const description: INodeProperties[] = [
 	{
@@ -65,11 +61,6 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-interface Period {
-	days?: { from: CalendarDate; to: CalendarDate };
-	updatedAt?: { from: string; to: string };
-}
-
 /** A date-time as ISO 8601: a date, a Luxon value or ISO text; any other object is refused, described. */
 function requireInstant(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
 	const instant = readInstant(value);
@@ -77,7 +68,7 @@ function requireInstant(context: IExecuteFunctions, itemIndex: number, field: st
 	return instant;
 }
 
-function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): Period {
+function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): ClickPeriod {
 	const pair = (fromName: string, toName: string, fromLabel: string, toLabel: string) => {
 		const from = filters[fromName];
 		const to = filters[toName];
@@ -87,7 +78,7 @@ function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDat
 		}
 		return isEmptyInput(from) ? undefined : { from, to };
 	};
-	const period: Period = {};
+	const period: ClickPeriod = {};
 
 	const days = pair('dateFrom', 'dateTo', 'Date From', 'Date To');
 	if (days) {
@@ -111,49 +102,14 @@ function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDat
 	return period;
 }
 
-/** Consecutive windows of at most 120 days, newest first, that cover the period exactly. */
-export function splitIntoWindows(from: CalendarDate, to: CalendarDate): Array<{ from: CalendarDate; to: CalendarDate }> {
-	const windows: Array<{ from: CalendarDate; to: CalendarDate }> = [];
-	let end = to;
-	while (daysBetween(from, end) >= 0) {
-		const start = daysBetween(from, addDays(end, -(MAX_PERIOD_DAYS - 1))) > 0 ? addDays(end, -(MAX_PERIOD_DAYS - 1)) : from;
-		windows.push({ from: start, to: end });
-		end = addDays(start, -1);
-	}
-	return windows;
-}
-
-function todayUtc(): CalendarDate {
-	const now = new Date();
-	return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = readLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filterQs = clickItemFilterQuery(this, itemIndex, filters);
 	const period = readPeriod(this, itemIndex, filters);
 
-	// No period at all means today (UTC), as the service assumes; saying it explicitly keeps the
-	// day fixed across the pages and lets the pages be pinned like any other period's.
-	const days = period.days ?? (period.updatedAt ? undefined : { from: todayUtc(), to: todayUtc() });
-	const windows = days ? splitIntoWindows(days.from, days.to) : [undefined];
-
-	const queries = windows.map((window) => {
-		const qs: IDataObject = { ...filterQs };
-		if (window) {
-			qs.dateFrom = toIsoDate(window.from);
-			qs.dateTo = toIsoDate(window.to);
-		}
-		if (period.updatedAt) {
-			qs.updatedAtFrom = period.updatedAt.from;
-			qs.updatedAtTo = period.updatedAt.to;
-		}
-		return qs;
-	});
 	const records = await fetchClickReportWindows(this, {
-		path: CLICK_REPORT_PATH,
-		windows: queries,
+		windows: periodQueries(period, filterQs),
 		limit,
 		itemIndex,
 		pinToFirstPage: !period.updatedAt,

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ValidationContext } from './validation';
-import { invalidInput, isEmptyInput, optionalText, received, scalarText } from './validation';
+import type { ValidationContext } from '../validation';
+import { invalidInput, isEmptyInput, optionalText, received, scalarText } from '../validation';
 
 export const CLICK_REPORT_PATH = '/v2/api/stats/click';
 

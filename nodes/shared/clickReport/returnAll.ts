@@ -1,94 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { Account } from './account';
-import { resolveAccount } from './account';
-import { pagesInFlight, runPool } from './pool';
-import type { TransportContext } from './request';
-import { apiRequest } from './request';
+import type { Account, TransportContext } from '../transport';
+import { resolveAccount } from '../transport';
+import type { ClickItem, ClickQuery } from './pages';
+import { CLICK_PAGE_SIZE, readClickPage, readClickRange } from './pages';
 
-/** The click report's documented maximum page size. */
-export const CLICK_PAGE_SIZE = 500;
 /** How often a click report is read again when the data moved under the pages. */
 const MAX_CLICK_REREADS = 3;
 /** A Return All that waits longer than this for the account's pace says how long it will take. */
 const ANNOUNCE_WAITS_OVER_MS = 30_000;
+/** A lower updatedAt bound that excludes nothing; the service takes the updatedAt pair together. */
+const UPDATED_AT_FLOOR = '2000-01-01T00:00:00.000Z';
 
-export interface ClickPage {
-	items: IDataObject[];
-	total: number;
-}
-
-/** One page of the click report; its shape is checked by the transport. */
-export async function readClickPage(
-	context: TransportContext,
-	request: { path: string; qs?: IDataObject; itemIndex?: number },
-	offset: number,
-	limit: number,
-): Promise<ClickPage> {
-	const page = await apiRequest<{ data: IDataObject[]; meta: { total: number } }>(context, 'click', {
-		method: 'GET',
-		path: request.path,
-		qs: { ...request.qs, limit, offset },
-		itemIndex: request.itemIndex,
-	});
-	return { items: page.data, total: page.meta.total };
-}
-
-type RangeRead = { items: IDataObject[] } | { problem: string };
-
-/** The pages of a range, read concurrently, or what shows that the data moved under them. */
-async function readRange(
-	context: TransportContext,
-	account: Account,
-	request: { path: string; qs?: IDataObject; itemIndex?: number },
-	from: number,
-	to: number,
-	expectedTotal: number,
-): Promise<RangeRead> {
-	const offsets: number[] = [];
-	for (let offset = from; offset < to; offset += CLICK_PAGE_SIZE) offsets.push(offset);
-	const pages = await runPool(
-		offsets.map((offset) => () => readClickPage(context, request, offset, Math.min(CLICK_PAGE_SIZE, to - offset))),
-		pagesInFlight(account),
-	);
-	const items: IDataObject[] = [];
-	for (let index = 0; index < pages.length; index++) {
-		const page = pages[index];
-		const expected = Math.min(CLICK_PAGE_SIZE, to - offsets[index]);
-		if (page.total !== expectedTotal) {
-			return { problem: `the page at offset ${offsets[index]} counted ${page.total} items where the first page counted ${expectedTotal}` };
-		}
-		if (page.items.length !== expected) {
-			return { problem: `the page at offset ${offsets[index]} held ${page.items.length} items where ${expected} were due` };
-		}
-		for (const item of page.items) items.push(item);
-	}
-	return { items };
-}
-
-/**
- * Items at offsets `from` (inclusive) to `to` (exclusive) of a report whose first page gave
- * `expectedTotal`, read concurrently within the account's pace, in server order. Returns
- * undefined when the data moved meanwhile: a page reported another total or came back short.
- */
-export async function readClickRange(
-	context: TransportContext,
-	request: { path: string; qs?: IDataObject; itemIndex?: number },
-	from: number,
-	to: number,
-	expectedTotal: number,
-): Promise<IDataObject[] | undefined> {
-	const read = await readRange(context, await resolveAccount(context, 'click'), request, from, to, expectedTotal);
-	return 'items' in read ? read.items : undefined;
-}
-
-export interface ClickReportRequest {
-	path: string;
-	qs?: IDataObject;
+export interface ClickReportRequest extends ClickQuery {
 	/** `undefined` means Return All. */
 	limit?: number;
-	itemIndex?: number;
 	/**
 	 * Pin the pages after the first to the first page's newest `updatedAt` (for a query without an
 	 * updatedAt pair of its own): an item updated while the pages are read then leaves the report,
@@ -97,16 +24,12 @@ export interface ClickReportRequest {
 	pinToFirstPage?: boolean;
 }
 
-/** A lower updatedAt bound that excludes nothing; the service takes the updatedAt pair together. */
-const UPDATED_AT_FLOOR = '2000-01-01T00:00:00.000Z';
-
 /** The first id that appears twice, if any. */
-function repeatedId(items: IDataObject[]): string | undefined {
+function repeatedId(items: ClickItem[]): string | undefined {
 	const seen = new Set<string>();
 	for (const item of items) {
-		const id = String(item.id);
-		if (seen.has(id)) return id;
-		seen.add(id);
+		if (seen.has(item.id)) return item.id;
+		seen.add(item.id);
 	}
 	return undefined;
 }
@@ -134,18 +57,18 @@ function announceLongRead(context: TransportContext, { pacer, limits }: Account,
 export async function fetchClickReport(context: TransportContext, request: ClickReportRequest): Promise<IDataObject[]> {
 	const wanted = request.limit ?? Number.POSITIVE_INFINITY;
 	if (wanted <= 0) return [];
-	const pageRequest = { path: request.path, qs: request.qs, itemIndex: request.itemIndex };
+	const query: ClickQuery = { qs: request.qs, itemIndex: request.itemIndex };
 	let problem = '';
 	let account: Account | undefined;
 	for (let read = 1; read <= MAX_CLICK_REREADS; read++) {
 		// The account is resolved beside the first page, so that the pages after it are not held up by it.
 		const [first, resolved] = await Promise.all([
-			readClickPage(context, pageRequest, 0, Math.min(wanted, CLICK_PAGE_SIZE)),
+			readClickPage(context, query, 0, Math.min(wanted, CLICK_PAGE_SIZE)),
 			account ?? resolveAccount(context, 'click', request.itemIndex),
 		]);
 		account = resolved;
 		const target = Math.min(wanted, first.total);
-		let items: IDataObject[] | undefined;
+		let items: ClickItem[] | undefined;
 		if (first.items.length < Math.min(CLICK_PAGE_SIZE, target)) {
 			problem = `the first page held ${first.items.length} items where ${Math.min(CLICK_PAGE_SIZE, target)} were due`;
 		} else if (first.items.length >= target) {
@@ -153,13 +76,10 @@ export async function fetchClickReport(context: TransportContext, request: Click
 		} else {
 			if (read === 1) announceLongRead(context, account, Math.ceil(target / CLICK_PAGE_SIZE) - 1);
 			// Items are newest first: the first item's updatedAt was the newest of all when it was read.
-			const restRequest = request.pinToFirstPage
-				? {
-						...pageRequest,
-						qs: { ...request.qs, updatedAtFrom: UPDATED_AT_FLOOR, updatedAtTo: String(first.items[0].updatedAt) },
-					}
-				: pageRequest;
-			const rest = await readRange(context, account, restRequest, CLICK_PAGE_SIZE, target, first.total);
+			const restQuery = request.pinToFirstPage
+				? { ...query, qs: { ...request.qs, updatedAtFrom: UPDATED_AT_FLOOR, updatedAtTo: first.items[0].updatedAt } }
+				: query;
+			const rest = await readClickRange(context, account, restQuery, CLICK_PAGE_SIZE, target, first.total);
 			if ('items' in rest) items = first.items.concat(rest.items);
 			else problem = rest.problem;
 		}

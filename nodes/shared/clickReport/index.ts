@@ -1,0 +1,9 @@
+export { CLICK_REPORT_PATH, clickItemFilterOptions, clickItemFilterQuery } from './filters';
+export { CLICK_PAGE_SIZE, readClickPage, readClickRange, updatedAtRange } from './pages';
+export type { ClickItem, ClickPage, ClickQuery, RangeRead } from './pages';
+export { MAX_PERIOD_DAYS, periodQueries, splitIntoWindows } from './periods';
+export type { ClickPeriod } from './periods';
+export { fetchClickReport, fetchClickReportWindows } from './returnAll';
+export type { ClickReportRequest } from './returnAll';
+export { answeredNoEarlierThan, estimateOffset, offsetBounds } from './serviceClock';
+export type { ClockSample } from './serviceClock';
