@@ -16,10 +16,13 @@ const MAX_REQUESTS_PER_POLL = 80;
 const BUDGET_SHARE = 0.5;
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 
+/** A poll needs its first page and one more to move on: with less, it waits for the next poll. */
+const FEWEST_REQUESTS_WORTH_A_POLL = 2;
+
 /** What the key's shared pace and 5-minute window leave this poll within its time budget. */
 function requestsAllowed(context: IPollFunctions, account: Account): number {
 	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_POLL_BUDGET_MS;
-	return Math.max(2, account.pacer.schedule.capacity(Date.now(), budgetMs * BUDGET_SHARE, MAX_REQUESTS_PER_POLL));
+	return account.pacer.schedule.capacity(Date.now(), budgetMs * BUDGET_SHARE, MAX_REQUESTS_PER_POLL);
 }
 
 /**
@@ -33,12 +36,13 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 
 	const staticData = context.getWorkflowStaticData('node');
 	const account = await resolveAccount(context, 'click');
-	const progress = startPoll({
-		state: readState(staticData.clickReport),
-		settings,
-		localNow: Date.now(),
-		budget: requestsAllowed(context, account),
-	});
+	const budget = requestsAllowed(context, account);
+	if (budget < FEWEST_REQUESTS_WORTH_A_POLL) {
+		// Waiting inside the poll for the key's 5-minute window would hold n8n's poll; nothing is lost.
+		context.logger.info('Click Report Trigger: the public key\'s requests for the next minutes are used up; this poll reads nothing, the next one goes on');
+		return null;
+	}
+	const progress = startPoll({ state: readState(staticData.clickReport), settings, localNow: Date.now(), budget });
 	let step = nextStep(progress);
 	while (step.kind !== 'stop') {
 		absorb(progress, step, await perform(context, account, settings.qs, step));

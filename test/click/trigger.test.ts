@@ -266,6 +266,8 @@ describe('click report trigger', () => {
 			maxRequestsPerSecond: 1000,
 			maxRequestsPer5Minutes: 8,
 		});
+		// The sandbox enforces the same 8 per 5 minutes: a request too many would be answered 429.
+		sandbox.configure({ rateLimits: true, clickRequestsPerSecond: 1000, clickRequestsPer5Min: 8 });
 		const trigger = createTrigger({}, windowed);
 		await trigger.poll();
 		advance(MINUTE);
@@ -276,15 +278,19 @@ describe('click report trigger', () => {
 		advance(MINUTE);
 		const drained: IDataObject[] = [];
 		const perPoll: number[] = [];
+		let refused = 0;
 		for (let poll = 0; poll < 10; poll++) {
 			sandbox.resetRequests();
 			const emitted = emittedOf(await trigger.poll({ budgetMs: 60_000 }));
 			perPoll.push(sandbox.requests.length);
+			refused += sandbox.requests.filter((request) => request.status === 429).length;
 			if (!emitted.length && drained.length) break;
 			drained.push(...emitted);
 			advance(6 * MINUTE); // the window slides past this poll's requests
 		}
 		// The first poll after activation had 7 of the window's 8 requests left, and used no more.
+		sandbox.configure({ rateLimits: false });
+		expect(refused).toBe(0);
 		expect(perPoll[0]).toBeLessThanOrEqual(7);
 		expect(Math.max(...perPoll)).toBeLessThanOrEqual(8);
 		expect(perPoll.length).toBeGreaterThan(1);
