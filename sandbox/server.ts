@@ -64,9 +64,14 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 	});
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+/**
+ * `date`: the answering service's clock, sent as the Date header. Node would otherwise stamp the real
+ * process clock, which knows neither a service's clock offset nor a test's faked Date.
+ */
+function send(res: ServerResponse, reply: Reply, date?: Date): void {
 	const payload = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
 	res.writeHead(reply.status, {
+		...(date ? { Date: date.toUTCString() } : {}),
 		...(payload && reply.text === undefined ? { 'Content-Type': 'application/json' } : {}),
 		'Content-Length': Buffer.byteLength(payload),
 		...reply.headers,
@@ -103,13 +108,14 @@ async function handleApi(state: SandboxState, api: Api, req: IncomingMessage, re
 		time: state.now().getTime(),
 	};
 	state.requests.push(record);
+	const answer = (reply: Reply) => send(res, reply, state.clockOf(api));
 
 	let body: Buffer;
 	try {
 		body = await readBody(req);
 	} catch {
 		record.status = 413;
-		send(res, api === 'partner' ? json(413, { detail: 'Request body too large.' }) : clickError(413));
+		answer(api === 'partner' ? json(413, { detail: 'Request body too large.' }) : clickError(413));
 		return;
 	}
 	if (state.config.latencyMs > 0) await sleep(state.config.latencyMs);
@@ -135,7 +141,7 @@ async function handleApi(state: SandboxState, api: Api, req: IncomingMessage, re
 		if (fault?.kind === 'body') reply = spoilReply(reply, fault);
 	}
 	record.status = reply.status;
-	send(res, reply);
+	answer(reply);
 	// The answer is out; the data moves before the client can ask for the next page.
 	if (fault?.kind === 'shift' && reply.status >= 200 && reply.status < 300) applyShift(state, fault, request);
 }
@@ -179,7 +185,7 @@ function makeServer(state: SandboxState, api: Api): Server {
 		}
 		handleApi(state, api, req, res, url).catch((e) => {
 			console.error('[sandbox] request error', e);
-			if (!res.headersSent) send(res, json(500, {}));
+			if (!res.headersSent) send(res, json(500, {}), state.clockOf(api));
 		});
 	});
 }

@@ -106,7 +106,7 @@ function newAppeal(state: SandboxState, q: ClaimQuery, createdAt: string): Appea
 }
 
 function shiftClicks(state: SandboxState, fault: ShiftFault, query: URLSearchParams): void {
-	const nowMs = state.now().getTime();
+	const nowMs = state.clickNow().getTime();
 	const parsed = parseClickQuery(query, nowMs);
 	if ('problems' in parsed) return;
 	const q = parsed.query;

@@ -7,7 +7,7 @@ import { derivedRng } from './prng';
 import { RateLimits } from './rateLimits';
 import { seedClickCatalog, seedClickItems, seedPartnerData } from './seed';
 import { SCOPES, TokenInfo, TokenStore } from './tokens';
-import type { ClickCatalog, PartnerData, RecordedRequest, SandboxConfig, SandboxOptions } from './types';
+import type { Api, ClickCatalog, PartnerData, RecordedRequest, SandboxConfig, SandboxOptions } from './types';
 
 export class SandboxState {
 	readonly config: SandboxConfig;
@@ -46,6 +46,7 @@ export class SandboxState {
 			clickRequestsPer5Min: options.clickRequestsPer5Min ?? 100,
 			tokenTtlSeconds: options.tokenTtlSeconds ?? 604_800,
 			tokenLatencyMs: options.tokenLatencyMs ?? 0,
+			clickClockOffsetMs: options.clickClockOffsetMs ?? 0,
 		};
 		validateConfig(this.config);
 		const nowMs = this.now().getTime();
@@ -67,9 +68,21 @@ export class SandboxState {
 		this.nextAppealId = Math.max(0, ...this.data.appeals.map((o) => o.id)) + 1;
 
 		this.clickCatalog = seedClickCatalog(this.seed);
-		const items = seedClickItems(this.seed, nowMs, options.clickItems ?? 50_000, options.clickDays ?? 240, this.clickCatalog);
-		this.clicks = new ClickStore(items, this.clickCatalog, derivedRng(this.seed, 5), this.now);
+		// Seeded clicks were stamped by the click service, so none lies in its future.
+		const clickNowMs = this.clickNow().getTime();
+		const items = seedClickItems(this.seed, clickNowMs, options.clickItems ?? 50_000, options.clickDays ?? 240, this.clickCatalog);
+		this.clicks = new ClickStore(items, this.clickCatalog, derivedRng(this.seed, 5), () => this.clickNow());
 		this.faults = new Faults(derivedRng(this.seed, 6));
+	}
+
+	/** The click service's clock: the sandbox's plus clickClockOffsetMs, so tests can simulate clock skew. */
+	clickNow(): Date {
+		return new Date(this.now().getTime() + this.config.clickClockOffsetMs);
+	}
+
+	/** The clock of the service answering on `api`. */
+	clockOf(api: Api): Date {
+		return api === 'click' ? this.clickNow() : this.now();
 	}
 
 	configure(patch: Partial<SandboxConfig>): void {
@@ -87,6 +100,9 @@ function validateConfig(config: SandboxConfig): void {
 	for (const [key, value] of Object.entries(config)) {
 		if (key === 'rateLimits') {
 			if (typeof value !== 'boolean') throw new Error('rateLimits must be a boolean');
+		} else if (key === 'clickClockOffsetMs') {
+			// A clock may be behind: any finite number.
+			if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${key} must be a finite number`);
 		} else if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
 			throw new Error(`${key} must be a non-negative number`);
 		}

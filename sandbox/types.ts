@@ -19,6 +19,8 @@ export interface SandboxOptions {
 	tokenTtlSeconds?: number;
 	/** Extra delay of POST /token/ answers, on top of latencyMs: a slow token endpoint. */
 	tokenLatencyMs?: number;
+	/** The click service's clock minus the sandbox's (negative: behind); 0 by default. */
+	clickClockOffsetMs?: number;
 }
 
 /** The part of the options that can be changed while the sandbox runs. */
@@ -31,6 +33,7 @@ export interface SandboxConfig {
 	clickRequestsPer5Min: number;
 	tokenTtlSeconds: number;
 	tokenLatencyMs: number;
+	clickClockOffsetMs: number;
 }
 
 export interface RecordedFile {

@@ -16,7 +16,7 @@ export function routeClick(ctx: RequestContext): Reply {
 }
 
 function clickReport(ctx: RequestContext): Reply {
-	const parsed = parseClickQuery(ctx.query, ctx.state.now().getTime());
+	const parsed = parseClickQuery(ctx.query, ctx.state.clickNow().getTime());
 	if ('problems' in parsed) return clickBadRequest(parsed.problems);
 	const q = parsed.query;
 	const store = ctx.state.clicks;

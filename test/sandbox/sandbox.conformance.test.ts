@@ -17,6 +17,7 @@ const DEFAULT_CONFIG = {
 	clickRequestsPer5Min: 100,
 	tokenTtlSeconds: 604800,
 	tokenLatencyMs: 0,
+	clickClockOffsetMs: 0,
 };
 
 beforeAll(async () => {
