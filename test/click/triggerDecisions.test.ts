@@ -176,6 +176,21 @@ describe('click report trigger decisions', () => {
 		expect(next.outcome.emit.map(key).sort()).toEqual(changes.map(key).sort());
 	});
 
+	test('a measured skew over a minute is logged once, with its size and direction; the offset is kept in the state', () => {
+		const model = new ServiceModel(START, -5 * MINUTE);
+		const trigger = triggerOn(model);
+		expect(trigger.poll().outcome.warnings).toEqual([
+			"Click Report Trigger: the click service's clock is 5 minutes behind n8n's; the trigger places its windows by the service's clock",
+		]);
+		expect(Math.abs(trigger.state!.clockOffsetMs + 5 * MINUTE)).toBeLessThanOrEqual(1000);
+		model.localNow += MINUTE;
+		expect(trigger.poll().outcome.warnings).toEqual([]);
+		model.clockOffsetMs = 40_000;
+		model.localNow += MINUTE;
+		expect(trigger.poll().outcome.warnings).toEqual([]);
+		expect(Math.abs(trigger.state!.clockOffsetMs - 40_000)).toBeLessThanOrEqual(1000);
+	});
+
 	test('a state of the first format keeps its meaning', () => {
 		const v1 = {
 			version: 1,
