@@ -54,7 +54,8 @@ export function nextStep(p: Progress): Step {
 		const listFrom = p.list === 'onTime' ? p.mark : p.from;
 		return { kind: 'page', range: { from: listFrom, to: below } };
 	}
-	if (p.windowDone || (p.countsAgree && (!p.sweep || p.sweep.done))) return finished;
+	// Below the window's start there is nothing left to read.
+	if (p.windowDone || below < p.from || (p.countsAgree && (!p.sweep || p.sweep.done))) return finished;
 	if (left <= 0) {
 		return { kind: 'stop', why: p.countsAgree ? 'the full read goes on in the next poll' : 'late changes are looked for again in the next poll' };
 	}
@@ -153,6 +154,12 @@ function absorbAll(p: Progress, read: Read, result: ReadResult): void {
 	}
 	p.tieAt = undefined;
 	p.lowest = read.range.from - 1;
+	if (p.list === 'window' && p.lowest < p.from) {
+		// The tie was the bottom of the window: everything in it is read.
+		if (p.sweep) p.sweep.done = true;
+		if (!p.sweep?.jumped) p.windowDone = p.onTimeDone = p.countsAgree = true;
+		return;
+	}
 	if (p.list === 'onTime' && p.lowest < p.mark) {
 		p.onTimeDone = true;
 		p.list = 'window';

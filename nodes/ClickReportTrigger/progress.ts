@@ -96,7 +96,9 @@ export function startPoll(start: PollStart): Progress {
 		// Never below the horizon: versions older than it are forgotten, and would be emitted again.
 		from = Math.max(parse(state.horizon), parse(state.emitFrom), Math.min(mark, serviceNow - settings.lookbackMs));
 		if (state.sweep) {
-			sweep = { startedAt: parse(state.sweep.startedAt), cursor: parse(state.sweep.cursor), done: false, jumped: false };
+			const cursor = parse(state.sweep.cursor);
+			// The window may have moved up past where the full read had got: nothing is left below.
+			sweep = { startedAt: parse(state.sweep.startedAt), cursor, done: cursor < from, jumped: false };
 		} else if (serviceNow - parse(state.lastFullRead) >= settings.lookbackMs * FULL_READ_EVERY_FRACTION_OF_LOOKBACK) {
 			sweep = { startedAt: serviceNow, done: false, jumped: false };
 		}

@@ -64,6 +64,8 @@ export class ServiceModel {
 	}
 
 	perform(read: Read): ReadResult {
+		// The service refuses an updatedAt pair that ends before it starts.
+		if (read.range.to < read.range.from) throw new Error(`an inverted updatedAt range: ${JSON.stringify(read.range)}`);
 		const list = this.list(read.range);
 		const clock = {
 			serviceDate: Math.floor(this.serviceNow() / 1000) * 1000,

@@ -191,6 +191,17 @@ describe('click report trigger decisions', () => {
 		expect(Math.abs(trigger.state!.clockOffsetMs - 40_000)).toBeLessThanOrEqual(1000);
 	});
 
+	test('a full read that had got below where the window now starts is complete, and asks for no inverted range', () => {
+		const { model, trigger } = steadyTrigger(600);
+		model.localNow += MINUTE;
+		const state = trigger.state!;
+		const stale = { ...state, sweep: { startedAt: state.lastFullRead, cursor: new Date(Date.parse(state.horizon) - MINUTE).toISOString() } };
+		const poll = pollModel(model, stale, settings);
+		expect(poll.outcome.state.sweep).toBeUndefined();
+		expect(poll.outcome.state.lastFullRead).toBe(state.lastFullRead);
+		expect(poll.requests).toBe(1);
+	});
+
 	test('a state of the first format keeps its meaning', () => {
 		const v1 = {
 			version: 1,
