@@ -228,7 +228,14 @@ describe('click report trigger', () => {
 
 	test('a backlog larger than the poll budget drains over several polls, oldest first, each item once', async () => {
 		advance(MINUTE);
-		const trigger = createTrigger({}, credentials());
+		// At 10 requests per second, half of a 500 ms budget holds two requests (the first after a pause waits 100 ms).
+		const slow = addCredential('clickStatisticsApi', {
+			baseUrl: sandbox.clickUrl,
+			publicKey: sandbox.publicKey,
+			maxRequestsPerSecond: 10,
+			maxRequestsPer5Minutes: UNLIMITED_WINDOW,
+		});
+		const trigger = createTrigger({}, slow);
 		await trigger.poll();
 		advance(MINUTE);
 		// 1,700 changes since the trigger started, spread over 43 s in groups of 10 that tie on updatedAt.
@@ -243,8 +250,7 @@ describe('click report trigger', () => {
 		const drained: IDataObject[] = [];
 		let pollsWithItems = 0;
 		for (let poll = 0; poll < 20; poll++) {
-			// 4 ms at 1000 requests/s leaves room for 2 pages per poll.
-			const emitted = emittedOf(await trigger.poll({ budgetMs: 4 }));
+			const emitted = emittedOf(await trigger.poll({ budgetMs: 500 }));
 			if (emitted.length) pollsWithItems++;
 			else if (drained.length) break;
 			drained.push(...emitted);
