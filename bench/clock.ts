@@ -24,4 +24,7 @@ export function advanceClock(ms: number): void {
 	offsetMs += ms;
 }
 
+/** How far the shifted Date is ahead of the real clock: what a process on the real clock must add to reach the bench's time. */
+export const shiftMs = () => offsetMs;
+
 export const realNow = () => RealDate.now();

@@ -1,9 +1,9 @@
 // `npm run bench` (and `npm run bench:smoke`): Return All of the Click Report and of the Affiliate
 // Partner node against the physical floor, a sequential loop and n8n's own HTTP Request node; a
 // 200-page click Return All at both of the service's limits (windowCase.ts); the trigger's poll
-// costs and state size; the node's own CPU. Writes BENCHMARKS.md.
+// costs and a simulated day at five skews of the service's clock; the node's own CPU. Writes BENCHMARKS.md.
 //
-//   node bench/dist/bench/main.js [--smoke] [--runs=3] [--slow-runs=1] [--cold-runs=5] [--only=click,partner,window,trigger,overhead]
+//   node bench/dist/bench/main.js [--smoke] [--runs=3] [--slow-runs=1] [--cold-runs=5] [--trigger-days-at-once=3] [--only=click,partner,window,trigger,overhead]
 //                                 [--no-n8n] [--with-n8n (smoke)] [--install-n8n] [--out=BENCHMARKS.md]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -13,9 +13,11 @@ import { ints, log, mb, median, refusalDetail, s, x } from './common';
 import { minimumPages, overlappingPages, physicalFloorMs, scheduleFloorMs } from './floors';
 import { clickWorkflow, freePort, partnerWorkflow, repoRoot, startN8nRuntime, type N8nRuntime } from './httpRequestNode';
 import { breakdown, type ProfileBreakdown } from './profile';
-import { runHttpNode, runTrigger, runWorker, setPauseForLimits, type HttpMeasured, type Measured } from './runs';
+import { runHttpNode, runTrigger, runTriggerDays, runWorker, setPauseForLimits, type HttpMeasured, type Measured } from './runs';
 import { SandboxClient } from './sandboxClient';
-import type { PollCost, TriggerResult, TriggerTask } from './trigger';
+import type { TriggerTask } from './trigger';
+import type { DayTask } from './triggerDay';
+import { triggerTables, triggerTargets, type TriggerReport } from './triggerReport';
 import { windowCase, windowSection, windowTarget, type WindowResult } from './windowCase';
 import type { WorkerTask } from './worker';
 
@@ -29,6 +31,8 @@ const smoke = flag('smoke');
 const runs = Number(option('runs') ?? (smoke ? 1 : 3));
 const slowRuns = Number(option('slow-runs') ?? 1);
 const coldRuns = Number(option('cold-runs') ?? (smoke ? 1 : 5));
+// Five paced days one after another would take about 45 minutes; three at a time keep 2 cores busy without crowding them.
+const triggerDaysAtOnce = Number(option('trigger-days-at-once') ?? 3);
 const only = new Set((option('only') ?? 'click,partner,window,trigger,overhead').split(','));
 // The smoke run leaves n8n out unless asked (`--with-n8n`): each `n8n execute` costs about 5 s of start-up.
 const useN8n = smoke ? flag('with-n8n') : !flag('no-n8n');
@@ -53,7 +57,6 @@ const triggerTask: TriggerTask = smoke
 			changes: 500,
 			latencyMs: 50,
 			rate: 3,
-			day: { hours: 2, changesPerHour: 1_000, pollMinutes: 1, lookbackMinutes: 60 },
 		}
 	: {
 			kind: 'trigger',
@@ -62,8 +65,12 @@ const triggerTask: TriggerTask = smoke
 			changes: 5_000,
 			latencyMs: 50,
 			rate: 3,
-			day: { hours: 24, changesPerHour: 10_000, pollMinutes: 1, lookbackMinutes: 60 },
 		};
+/** The trigger's simulated day, run once at each skew of the service's clock (its clock minus n8n's). */
+const triggerDay: DayTask = smoke
+	? { hours: 2, changesPerHour: 1_000, pollMinutes: 1, lookbackMinutes: 60, quietPolls: 10, requestsPerSecond: 20, requestsPer5Min: 100 }
+	: { hours: 24, changesPerHour: 10_000, pollMinutes: 1, lookbackMinutes: 60, quietPolls: 10, requestsPerSecond: 20, requestsPer5Min: 100 };
+const TRIGGER_SKEWS_MINUTES = [-15, -5, 0, 5, 15];
 
 // ---------------------------------------------------------------------------------------------
 // Cases
@@ -446,53 +453,6 @@ function returnAllTables(cases: ReturnAllCase[]): string[] {
 	return lines;
 }
 
-function triggerTables(t: TriggerResult): string[] {
-	const cpu = (c: { cpuMs: number }) => `${c.cpuMs.toFixed(1)} ms`;
-	const idleCpu = median(t.idle.map((c) => c.cpuMs));
-	const lines = [
-		`Latency ${triggerTask.latencyMs} ms, Max Requests per Second ${triggerTask.rate}, the service's real 3/s limit on (100/5 min off, and Max Requests per 5 Minutes ${NO_WINDOW.toLocaleString('en-US')} in the credential). CPU is the n8n process's (user + system) during the poll; the sandbox runs in another process.`,
-		'',
-		'| Poll | Items in the lookback window | Requests | Items emitted | Wall time | CPU | 429s |',
-		'|---|---|---|---|---|---|---|',
-		`| First poll, emitting the window (Emit Existing Hours = 1) | ${t.setup.windowItems.toLocaleString('en-US')} | ${t.setup.requests} | ${t.setup.emitted.toLocaleString('en-US')} | ${s(t.setup.wallMs)} | ${cpu(t.setup)} | ${t.setup.throttled} |`,
-		`| Idle poll (median of ${t.idle.length}) | ${t.setup.windowItems.toLocaleString('en-US')} | ${ints(t.idle.map((c) => c.requests))} | ${ints(t.idle.map((c) => c.emitted))} | ${s(median(t.idle.map((c) => c.wallMs)))} | ${idleCpu.toFixed(1)} ms | ${ints(t.idle.map((c) => c.throttled))} |`,
-		`| Idle poll when the periodic full read is due (every half lookback) | ${t.fullReadIdle.windowItems.toLocaleString('en-US')} | ${t.fullReadIdle.requests} | ${t.fullReadIdle.emitted} | ${s(t.fullReadIdle.wallMs)} | ${cpu(t.fullReadIdle)} | ${t.fullReadIdle.throttled} |`,
-		`| ${triggerTask.changes.toLocaleString('en-US')} changes, with the window's ${t.changes.withWindow.windowItems.toLocaleString('en-US')} emitted versions still in it | ${(t.changes.withWindow.windowItems + triggerTask.changes).toLocaleString('en-US')} | ${t.changes.withWindow.requests} | ${t.changes.withWindow.emitted.toLocaleString('en-US')} | ${s(t.changes.withWindow.wallMs)} | ${cpu(t.changes.withWindow)} | ${t.changes.withWindow.throttled} |`,
-		`| ${triggerTask.changes.toLocaleString('en-US')} changes, nothing else in the window | ${triggerTask.changes.toLocaleString('en-US')} | ${t.changes.alone.requests} | ${t.changes.alone.emitted.toLocaleString('en-US')} | ${s(t.changes.alone.wallMs)} | ${cpu(t.changes.alone)} | ${t.changes.alone.throttled} |`,
-		'',
-	];
-	const polls: Array<[string, PollCost]> = [
-		['first poll', t.setup],
-		...t.idle.map((c, i) => [`idle poll ${i + 1}`, c] as [string, PollCost]),
-		['full-read idle poll', t.fullReadIdle],
-		['poll with changes (window)', t.changes.withWindow],
-		['poll with changes (alone)', t.changes.alone],
-	];
-	for (const [name, c] of polls) {
-		for (const r of c.refused ?? []) {
-			lines.push(
-				`- ${refusalDetail(`${name}:`, r)}.`,
-			);
-		}
-	}
-	if (lines[lines.length - 1] !== '') lines.push('');
-	const d = t.day;
-	lines.push(
-		`Simulated day: ${d.hours} h, ${d.changesPerHour.toLocaleString('en-US')} changes per hour (half updates of known items, half new items, 5% of those up to 20 minutes late; ties of 1–8 items per second), a poll every ${d.pollMinutes} min, lookback ${d.lookbackMinutes} min; ${d.polls} polls, ${d.realSeconds.toFixed(0)} s of real time.`,
-		'',
-		'| Measure | Value |',
-		'|---|---|',
-		`| Static data at the end | ${(d.finalStateBytes / 1024).toFixed(0)} KB, ${d.finalRemembered.toLocaleString('en-US')} remembered versions (${(d.finalStateBytes / Math.max(1, d.finalRemembered)).toFixed(1)} bytes each) |`,
-		`| Largest static data at a full hour | ${(d.maxStateBytes / 1024).toFixed(0)} KB |`,
-		`| Static data by hour (KB) | ${d.hourly.map((h) => (h.stateBytes / 1024).toFixed(0)).join(', ')} |`,
-		`| Versions created / emitted | ${d.versionsCreated.toLocaleString('en-US')} / ${d.emitted.toLocaleString('en-US')}; replaced by a newer version before any poll: ${d.superseded}; emitted twice: ${d.duplicates}; visible but never emitted: ${d.lost}; emitted but never created: ${d.unexpected} |`,
-		`| Requests per poll | median ${d.requestsPerPoll.median}, max ${d.requestsPerPoll.max}; ${d.requests.toLocaleString('en-US')} in all |`,
-		`| Most requests in any 5 simulated minutes | ${d.maxRequestsPer5Min} (the service allows 100) |`,
-		`| CPU per poll | median ${d.cpuMsPerPoll.median.toFixed(1)} ms, max ${d.cpuMsPerPoll.max.toFixed(1)} ms |`,
-	);
-	return lines;
-}
-
 function overheadTable(o: OverheadResult): string[] {
 	const per10k = (ms: number) => (ms / o.items) * 10_000;
 	const nodeCpu = median(o.node.map((m) => m.cpuUserMs + m.cpuSystemMs));
@@ -528,9 +488,10 @@ function overheadTable(o: OverheadResult): string[] {
 }
 
 /** The issue's targets against what this run measured (medians; worst case over the cases). */
-function targetsTable(click: ReturnAllCase[], partner: ReturnAllCase[], trigger?: TriggerResult, window?: WindowResult): string[] {
+function targetsTable(click: ReturnAllCase[], partner: ReturnAllCase[], report?: TriggerReport, window?: WindowResult): string[] {
+	const trigger = report?.result;
 	const all = [...click, ...partner];
-	if (!all.length && !trigger && !window) return [];
+	if (!all.length && !report && !window) return [];
 	const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 	const rows: string[] = ['## Targets (issue 6)', '', '| Target | Measured | |', '|---|---|---|'];
 	const worst = (cases: ReturnAllCase[]) => Math.max(...cases.map((c) => median(c.ratios.toFloor)));
@@ -574,9 +535,7 @@ function targetsTable(click: ReturnAllCase[], partner: ReturnAllCase[], trigger?
 			);
 		}
 	}
-	if (trigger) {
-		rows.push(`| Idle poll: 1 request | ${ints(trigger.idle.map((c) => c.requests))} (${trigger.fullReadIdle.requests} when the half-lookback full read is due) | ${mark(trigger.idle.every((c) => c.requests === 1))} |`);
-	}
+	if (report) rows.push(...triggerTargets(report, mark));
 	if (window) rows.push(windowTarget(window, mark));
 	return rows;
 }
@@ -621,7 +580,7 @@ async function main() {
 	const results: Record<string, unknown> = { smoke, runs, slowRuns, cores: cpus().length };
 	let click: ReturnAllCase[] = [];
 	let partner: ReturnAllCase[] = [];
-	let trigger: TriggerResult | undefined;
+	let trigger: TriggerReport | undefined;
 	let overhead: OverheadResult | undefined;
 	let window: WindowResult | undefined;
 	try {
@@ -633,8 +592,12 @@ async function main() {
 		}
 		if (only.has('overhead')) results.overhead = overhead = await overheadCase();
 		if (only.has('trigger')) {
-			log('trigger: idle polls, a poll with changes, a simulated day');
-			results.trigger = trigger = await runTrigger(triggerTask);
+			log('trigger: idle polls, a poll with changes');
+			trigger = { task: triggerTask, day: triggerDay, noWindow: NO_WINDOW, days: [] };
+			results.trigger = trigger;
+			trigger.result = await runTrigger(triggerTask);
+			log(`trigger: a simulated day at each skew of the service's clock (${TRIGGER_SKEWS_MINUTES.join(', ')} min), ${triggerDaysAtOnce} at once`);
+			trigger.days = await runTriggerDays(triggerDay, TRIGGER_SKEWS_MINUTES, triggerDaysAtOnce);
 		}
 	} finally {
 		n8n?.close();

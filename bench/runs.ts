@@ -9,6 +9,7 @@ import type { HttpNodeRun, N8nRuntime } from './httpRequestNode';
 import type { SandboxClient } from './sandboxClient';
 import type { RequestStats } from './sandboxHost';
 import type { TriggerResult, TriggerTask } from './trigger';
+import type { DayResult, DayTask, TriggerDayTask } from './triggerDay';
 import type { WorkerResult, WorkerTask } from './worker';
 
 export interface Measured extends WorkerResult {
@@ -96,15 +97,36 @@ export async function runHttpNode(n8n: N8nRuntime, id: string, sandbox: SandboxC
 	};
 }
 
-export function runTrigger(task: TriggerTask): Promise<TriggerResult> {
+/** The trigger's poll costs, or one simulated day (trigger.ts), in a process of its own. */
+export function runTrigger(task: TriggerTask): Promise<TriggerResult>;
+export function runTrigger(task: TriggerDayTask): Promise<DayResult>;
+export function runTrigger(task: TriggerTask | TriggerDayTask): Promise<TriggerResult | DayResult> {
 	return new Promise((resolve, reject) => {
 		const child = fork(join(__dirname, 'trigger.js'), [JSON.stringify(task)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-		let result: (TriggerResult & { error?: string }) | undefined;
-		child.on('message', (message: { result: TriggerResult & { error?: string } }) => (result = message.result));
+		let result: ((TriggerResult | DayResult) & { error?: string }) | undefined;
+		child.on('message', (message: { result: (TriggerResult | DayResult) & { error?: string } }) => (result = message.result));
 		child.on('exit', () => {
 			if (!result) reject(new Error('the trigger bench exited without a result'));
 			else if (result.error) reject(new Error(result.error));
 			else resolve(result);
 		});
 	});
+}
+
+/**
+ * The simulated day at every skew, `atOnce` days at a time: each runs in its own process against
+ * its own sandbox (its own origin, so its own pace). At 20 requests per second about half of a
+ * day's real time is spent waiting for its pace, which another day's polls can use.
+ */
+export async function runTriggerDays(day: DayTask, skewsMinutes: number[], atOnce: number): Promise<DayResult[]> {
+	const results: DayResult[] = new Array(skewsMinutes.length);
+	let next = 0;
+	const lane = async () => {
+		while (next < skewsMinutes.length) {
+			const index = next++;
+			results[index] = await runTrigger({ kind: 'triggerDay', day, skewMinutes: skewsMinutes[index] });
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, atOnce) }, lane));
+	return results;
 }

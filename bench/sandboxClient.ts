@@ -50,6 +50,10 @@ export class SandboxClient {
 	configure(patch: Record<string, unknown>) {
 		return this.call<unknown>({ op: 'configure', patch });
 	}
+	/** Runs the sandbox's clock this far ahead of the real one (never back). */
+	shiftClock(shiftMs: number) {
+		return this.call<number>({ op: 'shiftClock', shiftMs });
+	}
 	resetRequests() {
 		return this.call<boolean>({ op: 'resetRequests' });
 	}

@@ -5,6 +5,7 @@ import { startSandbox, type ClickItem, type LostOrder, type Sandbox, type Sandbo
 export type HostRequest =
 	| { op: 'state' }
 	| { op: 'configure'; patch: Record<string, unknown> }
+	| { op: 'shiftClock'; shiftMs: number }
 	| { op: 'resetRequests' }
 	| { op: 'requestStats'; sinceMs?: number }
 	| { op: 'setLostOrderCount'; count: number }
@@ -105,7 +106,10 @@ function setLostOrderCount(sandbox: Sandbox, count: number): number {
 
 async function main() {
 	const options = JSON.parse(process.argv[2] ?? '{}') as SandboxOptions & { lostOrders?: number };
-	const sandbox = await startSandbox({ ...options, host: '127.0.0.1' });
+	// The trigger bench skips the idle minutes between polls on a shifted Date (clock.ts); the
+	// sandbox's clock follows it, so that its rate limits count the time the client paces by.
+	let shiftMs = 0;
+	const sandbox = await startSandbox({ ...options, host: '127.0.0.1', now: () => new Date(Date.now() + shiftMs) });
 	if (options.lostOrders !== undefined) setLostOrderCount(sandbox, options.lostOrders);
 	const state = (): HostState => ({
 		partnerUrl: sandbox.partnerUrl,
@@ -122,6 +126,10 @@ async function main() {
 			case 'configure':
 				sandbox.configure(request.patch);
 				return sandbox.config;
+			case 'shiftClock':
+				// Only forward: the rate limits' windows and the request log assume a clock that never goes back.
+				shiftMs = Math.max(shiftMs, request.shiftMs);
+				return shiftMs;
 			case 'resetRequests':
 				sandbox.resetRequests();
 				return true;

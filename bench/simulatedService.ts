@@ -1,0 +1,62 @@
+// The click service as the trigger bench simulates it. The bench runs on a shifted Date (clock.ts)
+// that skips the idle minutes between polls; the sandbox host, in another process, runs its clock
+// by the same shift, so that its rate limits count the time the client's pace counts, and its
+// click service's clock (which stamps updatedAt and sends the Date header) is that time plus the
+// skew under test. Both shifts are set again after every move of the bench's clock.
+import { advanceClock, shiftMs } from './clock';
+import type { SandboxClient } from './sandboxClient';
+
+export class SimulatedService {
+	private constructor(
+		readonly sandbox: SandboxClient,
+		/** The service's clock minus n8n's. */
+		readonly skewMs: number,
+	) {}
+
+	static async start(sandbox: SandboxClient, skewMs: number): Promise<SimulatedService> {
+		const service = new SimulatedService(sandbox, skewMs);
+		await sandbox.configure({ clickClockOffsetMs: skewMs });
+		await service.sync();
+		return service;
+	}
+
+	/** The service's clock: n8n's (the bench's simulated time) plus the skew. */
+	now(): number {
+		return Date.now() + this.skewMs;
+	}
+
+	/** The service's date, as it dates the clicks it records. */
+	today(): string {
+		return new Date(this.now()).toISOString().slice(0, 10);
+	}
+
+	/** Puts the host's clock at the bench's time; both then run on with the real clock. */
+	private async sync(): Promise<void> {
+		await this.sandbox.shiftClock(shiftMs());
+	}
+
+	/** Moves the simulated time (n8n's and the service's) forward. */
+	async advance(ms: number): Promise<void> {
+		advanceClock(ms);
+		await this.sync();
+	}
+
+	/** New click items with these updatedAt values (by the service's clock), in batches the IPC carries easily. */
+	async insertAt(times: string[]): Promise<void> {
+		for (let i = 0; i < times.length; i += 5000) {
+			await this.sandbox.insertClicks(times.slice(i, i + 5000).map((updatedAt) => ({ updatedAt, date: this.today(), count: 1 })));
+		}
+	}
+}
+
+/** updatedAt values spread over (from, to], in batches of 1–8 items sharing one second (ties). */
+export function spreadTimes(random: () => number, count: number, from: number, to: number): string[] {
+	const times: string[] = [];
+	while (times.length < count) {
+		const at = Math.floor((from + 1 + random() * (to - from - 1)) / 1000) * 1000;
+		const time = new Date(Math.max(at, from + 1)).toISOString();
+		const batch = Math.min(count - times.length, 1 + Math.floor(random() * 8));
+		for (let i = 0; i < batch; i++) times.push(time);
+	}
+	return times;
+}
