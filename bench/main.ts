@@ -1,7 +1,8 @@
 // `npm run bench` (and `npm run bench:smoke`): Return All of the Click Report and of the Affiliate
 // Partner node against the physical floor, a sequential loop and n8n's own HTTP Request node; a
 // 200-page click Return All at both of the service's limits (windowCase.ts); the trigger's poll
-// costs and a simulated day at five skews of the service's clock; the node's own CPU. Writes BENCHMARKS.md.
+// costs, a backlog drained at both limits and a simulated day at five skews of the service's
+// clock; the node's own CPU. Writes BENCHMARKS.md.
 //
 //   node bench/dist/bench/main.js [--smoke] [--runs=3] [--slow-runs=1] [--cold-runs=5] [--trigger-days-at-once=3] [--only=click,partner,window,trigger,overhead]
 //                                 [--no-n8n] [--with-n8n (smoke)] [--install-n8n] [--out=BENCHMARKS.md]
@@ -16,6 +17,7 @@ import { breakdown, type ProfileBreakdown } from './profile';
 import { runHttpNode, runTrigger, runTriggerDays, runWorker, setPauseForLimits, type HttpMeasured, type Measured } from './runs';
 import { SandboxClient } from './sandboxClient';
 import type { TriggerTask } from './trigger';
+import type { BacklogTask } from './triggerBacklog';
 import type { DayTask } from './triggerDay';
 import { triggerTables, triggerTargets, type TriggerReport } from './triggerReport';
 import { windowCase, windowSection, windowTarget, type WindowResult } from './windowCase';
@@ -71,6 +73,17 @@ const triggerDay: DayTask = smoke
 	? { hours: 2, changesPerHour: 1_000, pollMinutes: 1, lookbackMinutes: 60, quietPolls: 10, requestsPerSecond: 20, requestsPer5Min: 100 }
 	: { hours: 24, changesPerHour: 10_000, pollMinutes: 1, lookbackMinutes: 60, quietPolls: 10, requestsPerSecond: 20, requestsPer5Min: 100 };
 const TRIGGER_SKEWS_MINUTES = [-15, -5, 0, 5, 15];
+/** A backlog drained at the click service's real limits; its polls wait for the 5-minute window, so it takes real minutes. */
+const triggerBacklog: BacklogTask = {
+	kind: 'triggerBacklog',
+	changes: smoke ? 3_000 : 50_000,
+	spreadMinutes: 60,
+	pollMinutes: 1,
+	latencyMs: 50,
+	requestsPerSecond: 3,
+	requestsPer5Min: 100,
+	maxPolls: 30,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Cases
@@ -593,9 +606,12 @@ async function main() {
 		if (only.has('overhead')) results.overhead = overhead = await overheadCase();
 		if (only.has('trigger')) {
 			log('trigger: idle polls, a poll with changes');
-			trigger = { task: triggerTask, day: triggerDay, noWindow: NO_WINDOW, days: [] };
+			trigger = { task: triggerTask, day: triggerDay, noWindow: NO_WINDOW, days: [], backlogTask: triggerBacklog };
 			results.trigger = trigger;
 			trigger.result = await runTrigger(triggerTask);
+			log(`trigger: a backlog of ${triggerBacklog.changes.toLocaleString('en-US')} changes at 3/s and 100 per 5 minutes`);
+			trigger.backlog = await runTrigger(triggerBacklog);
+			log(`trigger: backlog drained by poll ${trigger.backlog.drainedBy ?? 'none'}, ${trigger.backlog.requests} requests, ${trigger.backlog.throttled} 429s`);
 			log(`trigger: a simulated day at each skew of the service's clock (${TRIGGER_SKEWS_MINUTES.join(', ')} min), ${triggerDaysAtOnce} at once`);
 			trigger.days = await runTriggerDays(triggerDay, TRIGGER_SKEWS_MINUTES, triggerDaysAtOnce);
 		}

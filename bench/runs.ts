@@ -9,6 +9,7 @@ import type { HttpNodeRun, N8nRuntime } from './httpRequestNode';
 import type { SandboxClient } from './sandboxClient';
 import type { RequestStats } from './sandboxHost';
 import type { TriggerResult, TriggerTask } from './trigger';
+import type { BacklogResult, BacklogTask } from './triggerBacklog';
 import type { DayResult, DayTask, TriggerDayTask } from './triggerDay';
 import type { WorkerResult, WorkerTask } from './worker';
 
@@ -97,14 +98,17 @@ export async function runHttpNode(n8n: N8nRuntime, id: string, sandbox: SandboxC
 	};
 }
 
-/** The trigger's poll costs, or one simulated day (trigger.ts), in a process of its own. */
+type AnyTriggerResult = TriggerResult | DayResult | BacklogResult;
+
+/** The trigger's poll costs, a backlog, or one simulated day (trigger.ts), in a process of its own. */
 export function runTrigger(task: TriggerTask): Promise<TriggerResult>;
 export function runTrigger(task: TriggerDayTask): Promise<DayResult>;
-export function runTrigger(task: TriggerTask | TriggerDayTask): Promise<TriggerResult | DayResult> {
+export function runTrigger(task: BacklogTask): Promise<BacklogResult>;
+export function runTrigger(task: TriggerTask | TriggerDayTask | BacklogTask): Promise<AnyTriggerResult> {
 	return new Promise((resolve, reject) => {
 		const child = fork(join(__dirname, 'trigger.js'), [JSON.stringify(task)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-		let result: ((TriggerResult | DayResult) & { error?: string }) | undefined;
-		child.on('message', (message: { result: (TriggerResult | DayResult) & { error?: string } }) => (result = message.result));
+		let result: (AnyTriggerResult & { error?: string }) | undefined;
+		child.on('message', (message: { result: AnyTriggerResult & { error?: string } }) => (result = message.result));
 		child.on('exit', () => {
 			if (!result) reject(new Error('the trigger bench exited without a result'));
 			else if (result.error) reject(new Error(result.error));

@@ -6,6 +6,9 @@
 import { advanceClock, shiftMs } from './clock';
 import type { SandboxClient } from './sandboxClient';
 
+/** Items per IPC message to the sandbox host. */
+const IPC_BATCH = 5000;
+
 export class SimulatedService {
 	private constructor(
 		readonly sandbox: SandboxClient,
@@ -41,11 +44,18 @@ export class SimulatedService {
 		await this.sync();
 	}
 
-	/** New click items with these updatedAt values (by the service's clock), in batches the IPC carries easily. */
-	async insertAt(times: string[]): Promise<void> {
-		for (let i = 0; i < times.length; i += 5000) {
-			await this.sandbox.insertClicks(times.slice(i, i + 5000).map((updatedAt) => ({ updatedAt, date: this.today(), count: 1 })));
+	/** New click items with these updatedAt values (by the service's clock), in batches the IPC carries easily; their ids. */
+	async insertAt(times: string[]): Promise<string[]> {
+		const ids: string[] = [];
+		for (let i = 0; i < times.length; i += IPC_BATCH) {
+			ids.push(...(await this.sandbox.insertClicks(times.slice(i, i + IPC_BATCH).map((updatedAt) => ({ updatedAt, date: this.today(), count: 1 })))));
 		}
+		return ids;
+	}
+
+	/** New versions of existing items, in batches the IPC carries easily. */
+	async updateAt(updates: Array<{ id: string; updatedAt: string }>): Promise<void> {
+		for (let i = 0; i < updates.length; i += IPC_BATCH) await this.sandbox.updateClicks(updates.slice(i, i + IPC_BATCH));
 	}
 }
 

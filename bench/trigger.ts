@@ -1,6 +1,7 @@
 // The Click Report Trigger through n8n-core's PollContext, in a process of its own: the cost of an
-// idle poll and of a poll that picks up 5,000 changes; or one simulated day at one skew of the
-// service's clock (triggerDay.ts).
+// idle poll and of a poll that picks up 5,000 changes; or a backlog drained at both of the
+// service's limits (triggerBacklog.ts); or one simulated day at one skew of the service's clock
+// (triggerDay.ts).
 import '../test/harness/env';
 
 import { rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { installShiftedClock } from './clock';
 import { SandboxClient } from './sandboxClient';
 import type { RequestStats } from './sandboxHost';
 import { SimulatedService, spreadTimes } from './simulatedService';
+import { drainBacklog, type BacklogTask } from './triggerBacklog';
 import { simulateDay, type TriggerDayTask } from './triggerDay';
 
 const MINUTE = 60_000;
@@ -116,13 +118,18 @@ async function pollCosts({ addCredential, createTrigger }: Harness, task: Trigge
 }
 
 async function main() {
-	const task = JSON.parse(process.argv[2]) as TriggerTask | TriggerDayTask;
+	const task = JSON.parse(process.argv[2]) as TriggerTask | TriggerDayTask | BacklogTask;
 	// After every seeded item of the sandbox (they end at the real now), so that the windows hold
 	// only what the bench inserts.
 	installShiftedClock(Math.floor(Date.now() / MINUTE) * MINUTE + 2 * HOUR);
 	// n8n-core is loaded once the shifted Date is in place.
 	const harness = await import('../test/harness/run');
-	const result = task.kind === 'triggerDay' ? await simulateDay(harness, task.day, task.skewMinutes) : await pollCosts(harness, task);
+	const result =
+		task.kind === 'triggerDay'
+			? await simulateDay(harness, task.day, task.skewMinutes)
+			: task.kind === 'triggerBacklog'
+				? await drainBacklog(harness, task)
+				: await pollCosts(harness, task);
 	process.send!({ type: 'result', result });
 }
 

@@ -12,7 +12,7 @@ import { Ledger, type Verdicts } from './triggerLedger';
 
 const MINUTE = 60_000;
 /** Refusals and failed polls listed in the report, at most. */
-const MAX_LISTED = 10;
+export const MAX_LISTED = 10;
 
 export interface DayTask {
 	hours: number;
@@ -59,6 +59,18 @@ export interface DayResult extends Verdicts {
 type Harness = typeof import('../test/harness/run');
 type Trigger = ReturnType<Harness['createTrigger']>;
 type Emitted = Array<Array<{ json: { id: string; updatedAt: string } }>> | null;
+
+/** One poll and the versions it emitted; a failed poll emits none, and the first few failures are noted. */
+export async function pollVersions(trigger: Trigger, poll: number, failedPolls: string[]): Promise<Array<{ id: string; updatedAt: string }>> {
+	try {
+		const output = (await trigger.poll()) as Emitted;
+		return (output?.[0] ?? []).map((item) => item.json);
+	} catch (error) {
+		// A failed poll commits nothing: the next one reads the same changes again.
+		if (failedPolls.length < MAX_LISTED) failedPolls.push(`poll ${poll}: ${(error as Error).message}`);
+		return [];
+	}
+}
 
 const clickState = (trigger: Trigger) =>
 	(trigger.workflow.staticData['node:Click Report Trigger'] as { clickReport?: TriggerState } | undefined)?.clickReport;
@@ -152,13 +164,7 @@ export async function simulateDay(harness: Harness, day: DayTask, skewMinutes: n
 			const before = clickState(trigger);
 			const startedAt = Date.now();
 			const cpu0 = process.cpuUsage();
-			let output: Emitted = null;
-			try {
-				output = (await trigger.poll()) as Emitted;
-			} catch (error) {
-				// A failed poll commits nothing: the next one reads the same changes again.
-				if (result.failedPolls.length < MAX_LISTED) result.failedPolls.push(`poll ${poll}: ${(error as Error).message}`);
-			}
+			const emitted = await pollVersions(trigger, poll, result.failedPolls);
 			const cpu = process.cpuUsage(cpu0);
 			cpuPerPoll.push((cpu.user + cpu.system) / 1000);
 			const stats = await sandbox.requestStats();
@@ -166,7 +172,7 @@ export async function simulateDay(harness: Harness, day: DayTask, skewMinutes: n
 			hourRequests += stats.total;
 			result.throttled += stats.refused.length;
 			for (const r of stats.refused) if (result.refusals.length < MAX_LISTED) result.refusals.push(refusalDetail(`poll ${poll}:`, r));
-			ledger.polled(startedAt, (output?.[0] ?? []).map((item) => item.json));
+			ledger.polled(startedAt, emitted);
 			const after = clickState(trigger);
 			if (quiet) {
 				const fullRead = before?.lastFullRead !== after?.lastFullRead || !!before?.sweep || !!after?.sweep;

@@ -1,7 +1,9 @@
-// The Click Report Trigger's part of BENCHMARKS.md: its poll costs, the simulated day at every
-// skew of the service's clock, and its rows of the targets table.
+// The Click Report Trigger's part of BENCHMARKS.md: its poll costs, a backlog drained at both of
+// the service's limits, the simulated day at every skew of the service's clock, and its rows of
+// the targets table.
 import { ints, median, refusalDetail, s } from './common';
 import type { PollCost, TriggerResult, TriggerTask } from './trigger';
+import type { BacklogResult, BacklogTask } from './triggerBacklog';
 import type { DayResult, DayTask } from './triggerDay';
 
 /**
@@ -19,6 +21,8 @@ export interface TriggerReport {
 	days: DayResult[];
 	/** The credential's Max Requests per 5 Minutes in the poll-cost part. */
 	noWindow: number;
+	backlogTask: BacklogTask;
+	backlog?: BacklogResult;
 }
 
 type Mark = (ok: boolean) => string;
@@ -107,8 +111,39 @@ function dayTable(r: TriggerReport): string[] {
 	return lines;
 }
 
+/** What R requests need at 100 per 5 minutes: ceil(R / 100) windows, the last request at least (windows − 1) × 5 min after the first. */
+function windowFloor(requests: number, task: BacklogTask) {
+	const windows = Math.ceil(requests / task.requestsPer5Min);
+	return { windows, minutes: Math.max(0, windows - 1) * 5 };
+}
+
+function backlogTable(task: BacklogTask, b: BacklogResult): string[] {
+	const floor = windowFloor(b.requestsToDrain, task);
+	const idle = b.polls.slice(0, b.drainedBy ?? b.polls.length).filter((p) => p.requests === 0).length;
+	const drained = b.drainedBy === undefined ? `not drained after ${b.polls.length} polls` : `${b.drainedBy}${idle ? ` (${idle} of them read nothing: the key's requests were used up)` : ''}`;
+	const minutes = b.drainMinutes === undefined ? 'n/a' : b.drainMinutes.toFixed(1);
+	const perPoll = b.polls.map((p) => `${p.atMinute.toFixed(1)}: ${p.requests}, ${n(p.emitted)}, ${s(p.wallMs)}`).join('; ');
+	const lines = [
+		`A backlog: ${n(task.changes)} changes stamped over the ${task.spreadMinutes} minutes after the trigger's first poll, in ties of 1–8 items per second as the day draws them (about ${(task.changes / (task.spreadMinutes * 60)).toFixed(0)} per second in all); ${n(b.updates)} of them new versions of items that existed before the trigger started (each updated once), the rest new items, so every version made is one to emit. Then a poll every ${task.pollMinutes === 1 ? '' : `${task.pollMinutes} `}simulated minute${task.pollMinutes === 1 ? '' : 's'} through n8n-core's PollContext (n8n's default poll budget of 5 minutes), started ${task.pollMinutes} min after the previous one started or at once when it ran longer, until every version is emitted and a poll emits nothing. The sandbox has the click service's real limits on, ${task.requestsPerSecond} requests per second and ${task.requestsPer5Min} in any 5 minutes, counted on the simulated clock, with ${task.latencyMs} ms latency; the credential keeps its defaults (Max Requests per Second ${b.credential.requestsPerSecond}, per 5 Minutes ${b.credential.requestsPer5Min}). Floor: R requests need ceil(R / ${task.requestsPer5Min}) windows, the last request at least (windows − 1) × 5 min after the first.`,
+		'',
+		'| Versions made / emitted | Lost | Emitted twice | Unexpected | Oldest first across polls | Polls until drained | Requests to drain / in all | Most in any 5 min | Simulated minutes to drain (floor) | Largest poll\'s wall time | 429s | Failed polls | Real time |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+		`| ${n(b.versionsCreated)} / ${n(b.emitted)} | ${b.lost} | ${b.duplicates} | ${b.unexpected} | ${b.outOfOrder ? `**no**: ${n(b.outOfOrder)} versions older than one before them` : 'yes'} | ${drained} | ${b.requestsToDrain} / ${b.requests} | ${b.maxPer5Min} | ${minutes} (${floor.windows} window${floor.windows === 1 ? '' : 's'}: ${floor.minutes.toFixed(1)}) | ${s(Math.max(...b.polls.map((p) => p.wallMs)))} | ${b.throttled} | ${b.failedPolls.length} | ${realTime(b.realSeconds)} |`,
+		'',
+		`Per poll (simulated minute it started at: requests, versions emitted, wall time): ${perPoll}.`,
+		'',
+	];
+	const notes = [...(b.firstOutOfOrder ? [b.firstOutOfOrder] : []), ...b.problems, ...b.failedPolls, ...b.refusals];
+	if (notes.length) lines.push(...notes.map((note) => `- ${note}`), '');
+	return lines;
+}
+
 export function triggerTables(r: TriggerReport): string[] {
-	return [...(r.result ? pollCostTables(r, r.result) : []), ...(r.days.length ? dayTable(r) : [])];
+	return [
+		...(r.result ? pollCostTables(r, r.result) : []),
+		...(r.backlog ? backlogTable(r.backlogTask, r.backlog) : []),
+		...(r.days.length ? dayTable(r) : []),
+	];
 }
 
 /** The trigger's rows of the targets table. */
@@ -117,6 +152,12 @@ export function triggerTargets(r: TriggerReport, mark: Mark): string[] {
 	const t = r.result;
 	if (t) {
 		rows.push(`| Idle poll: 1 request | ${ints(t.idle.map((c) => c.requests))} (${t.fullReadIdle.requests} when the half-lookback full read is due) | ${mark(t.idle.every((c) => c.requests === 1))} |`);
+	}
+	const b = r.backlog;
+	if (b) {
+		rows.push(
+			`| ${n(r.backlogTask.changes)}-change backlog: 0 answers 429, none lost or twice | 429s ${b.throttled}; lost / twice / unexpected: ${b.lost} / ${b.duplicates} / ${b.unexpected}; drained by poll ${b.drainedBy ?? 'none'} | ${mark(b.throttled === 0 && b.lost === 0 && b.duplicates === 0 && b.unexpected === 0 && b.drainedBy !== undefined)} |`,
+		);
 	}
 	const { days, day } = r;
 	if (!days.length) return rows;
