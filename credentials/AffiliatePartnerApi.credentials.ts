@@ -26,7 +26,7 @@ import { sharedToken } from '../nodes/shared/transport/tokenSharing';
 export class AffiliatePartnerApi implements ICredentialType {
 	name = 'affiliatePartnerApi';
 
-	displayName = 'Affiliate Partner API';
+	displayName = 'Admitad Affiliate Partner API';
 
 	icon = {
 		light: 'file:../nodes/AffiliatePartner/affiliatePartner.svg',

@@ -13,7 +13,7 @@ const MASKED = { password: true };
 export class ClickStatisticsApi implements ICredentialType {
 	name = 'clickStatisticsApi';
 
-	displayName = 'Click Statistics API';
+	displayName = 'Takeads Click Statistics API';
 
 	icon = {
 		light: 'file:../nodes/ClickReport/clickReport.svg',

@@ -1,8 +1,25 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as getMany from './actions/click/getMany.operation';
 import { router } from './actions/router';
+
+/** The node's one Operation dropdown: it has no Resource. */
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'Get click items of the report',
+			action: 'Get many click items',
+		},
+	],
+	default: 'getMany',
+};
 
 export class ClickReport implements INodeType {
 	description: INodeTypeDescription = {
@@ -11,31 +28,14 @@ export class ClickReport implements INodeType {
 		icon: { light: 'file:clickReport.svg', dark: 'file:clickReport.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] === "getMany" ? "Get many click items" : $parameter["operation"]}}',
+		subtitle: '={{ ({"getMany":"Get Many: Click Item"})[$parameter["operation"]] }}',
 		description: 'Daily click statistics per merchant, SubID and ad space (Takeads click report)',
 		defaults: { name: 'Click Report' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'clickStatisticsApi', required: true }],
-		properties: [
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getMany',
-						description: 'Get click items of the report',
-						action: 'Get many click items',
-					},
-				],
-				default: 'getMany',
-			},
-			...getMany.description,
-		],
+		properties: [operation, ...getMany.description],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

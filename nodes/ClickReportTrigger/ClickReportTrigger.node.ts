@@ -21,7 +21,7 @@ export class ClickReportTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Each new or changed click item starts the workflow once, oldest change first. The first poll starts from now unless you ask for existing items.',
+					'Each poll starts one execution that carries every new or changed click item since the last poll as an item, oldest change first. The first poll starts from now unless you ask for existing items.',
 				name: 'notice',
 				type: 'notice',
 				default: '',

@@ -2,7 +2,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 
 /** The option that turns the API's decimal strings ("12.50") into numbers (12.5). */
 export const decimalsAsNumbersOption: INodeProperties = {
-	displayName: 'Convert Decimal Strings to Numbers',
+	displayName: 'Decimals as Numbers',
 	name: 'decimalsAsNumbers',
 	type: 'boolean',
 	default: false,

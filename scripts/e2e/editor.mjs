@@ -24,7 +24,7 @@ const NODES = [
 		credentialName: 'Click Statistics sandbox',
 		icon: 'clickReportTrigger.svg',
 		selected: { mode: 'Every Minute' },
-		texts: ['Each new or changed click item starts the workflow once', 'Poll Times', 'Filters', 'Options'],
+		texts: ['Each poll starts one execution that carries every new or changed click item', 'Poll Times', 'Filters', 'Options'],
 	},
 	{
 		name: 'Click Report',
