@@ -195,6 +195,17 @@ export function requireNumber(context: ValidationContext, itemIndex: number | un
 	return number;
 }
 
+/**
+ * A required amount of money above zero. A claim for an order of 0 is no claim: the service
+ * accepts it, and the create cannot be undone (README, Operations).
+ */
+export function requireAmount(context: ValidationContext, itemIndex: number | undefined, field: string, value: unknown): number {
+	if (isEmptyInput(value)) throw invalidInput(context, itemIndex, field, 'a value is required');
+	const amount = requireNumber(context, itemIndex, field, value);
+	if (amount <= 0) throw invalidInput(context, itemIndex, field, `must be more than 0, got ${amount}`);
+	return amount;
+}
+
 /** An optional number: empty means not given. */
 export function optionalNumber(
 	context: ValidationContext,

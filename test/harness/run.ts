@@ -79,6 +79,8 @@ export interface NodeUnderTest {
 	credentials: INodeCredentials;
 	continueOnFail?: boolean;
 	name?: string;
+	/** The node's version as a saved workflow holds it; 1 when not given. */
+	typeVersion?: number;
 }
 
 export interface NodeRun {
@@ -107,7 +109,7 @@ export async function runNode(node: NodeUnderTest, input: INodeExecutionData[] =
 			id: 'target',
 			name,
 			type: `${PACKAGE}.${node.type}`,
-			typeVersion: 1,
+			typeVersion: node.typeVersion ?? 1,
 			position: [200, 0],
 			parameters: node.parameters,
 			credentials: node.credentials,

@@ -5,9 +5,9 @@ import { toItems } from '../../../shared/execution';
 import {
 	optionalNumber,
 	optionalText,
+	requireAmount,
 	requireDate,
 	requireId,
-	requireNumber,
 	requireText,
 } from '../../../shared/validation';
 import {
@@ -53,8 +53,21 @@ export const description: INodeProperties[] = [
 		required: true,
 		typeOptions: { numberPrecision: 2 },
 		default: 0,
-		description: 'The order amount',
-		displayOptions: { show },
+		description: 'The order amount, more than 0',
+		displayOptions: { show: { ...show, '@version': [1] } },
+	},
+	{
+		// From version 1.1 the field starts empty, so that a create left unfilled is flagged
+		// instead of sending 0 (README, Version history).
+		displayName: 'Order Price',
+		name: 'orderPrice',
+		type: 'number',
+		required: true,
+		typeOptions: { numberPrecision: 2 },
+		default: null,
+		placeholder: 'e.g. 1999.90',
+		description: 'The order amount, more than 0',
+		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 1.1 } }] } },
 	},
 	receiptField(show),
 	{
@@ -88,7 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['website', requireId(this, itemIndex, 'Ad Space ID', parameter('adSpaceId'))],
 		['order_id', requireText(this, itemIndex, 'Order ID', parameter('orderId'), MAX_ORDER_ID_LENGTH)],
 		['order_date', toPartnerDate(requireDate(this, itemIndex, 'Order Date', parameter('orderDate')))],
-		['order_price', requireNumber(this, itemIndex, 'Order Price', parameter('orderPrice'))],
+		['order_price', requireAmount(this, itemIndex, 'Order Price', parameter('orderPrice'))],
 		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
 		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
 		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
