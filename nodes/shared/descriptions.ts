@@ -40,3 +40,16 @@ export function operationSelector(
 		default: defaultOperation,
 	};
 }
+
+/** The Options collection of an operation: optional settings of how it reads or shapes its output. */
+export function optionsCollection(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options,
+	};
+}

@@ -1,5 +1,7 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from './descriptions';
+
 /** The option that turns the API's decimal strings ("12.50") into numbers (12.5). */
 export const decimalsAsNumbersOption: INodeProperties = {
 	displayName: 'Decimals as Numbers',
@@ -24,15 +26,7 @@ export function decimalStringsToNumbers(record: IDataObject, fields: string[]): 
 
 /** An `options` collection holding only the decimal-to-number option. */
 export function decimalsAsNumbersOptions(show: IDisplayOptions['show']): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [decimalsAsNumbersOption],
-	};
+	return optionsCollection(show, [decimalsAsNumbersOption]);
 }
 
 /** The records as the service sent them, or with the named decimal-string fields as numbers when `options.decimalsAsNumbers` is on. */

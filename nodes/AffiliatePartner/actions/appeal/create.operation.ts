@@ -13,7 +13,7 @@ import {
 	programIdField,
 	receiptField,
 } from '../../helpers/claims';
-import { appealOptions, appealRecords } from './options';
+import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
 const show = { resource: ['appeal'], operation: ['create'] };
 
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: [appealIdField, commentField],
 	},
-	appealOptions(show),
+	claimOutputOptions(show, 'appeal'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -43,5 +43,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
 	];
 	const record = await createClaim(this, itemIndex, '/appeals/create/', fields);
-	return toItems(appealRecords(this, itemIndex, [record]), itemIndex);
+	return toItems(claimRecords(this, itemIndex, [record], 'appeal'), itemIndex);
 }

@@ -4,17 +4,17 @@ import { toItems } from '../../../shared/execution';
 import { apiRequest } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { recordIdField } from '../../helpers/claims';
-import { appealOptions, appealRecords } from './options';
+import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
 const show = { resource: ['appeal'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
 	recordIdField('appealClaimId', 'Appeal Claim ID', show, 'appeal claim, not its appeal number'),
-	appealOptions(show),
+	claimOutputOptions(show, 'appeal'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireId(this, itemIndex, 'Appeal Claim ID', this.getNodeParameter('appealClaimId', itemIndex));
 	const record = await apiRequest<IDataObject>(this, 'partner', { method: 'GET', path: `/appeals/${id}/`, itemIndex });
-	return toItems(appealRecords(this, itemIndex, [record]), itemIndex);
+	return toItems(claimRecords(this, itemIndex, [record], 'appeal'), itemIndex);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import { toItems } from '../../../shared/execution';
 import { apiRequest } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
@@ -18,15 +19,7 @@ export const description: INodeProperties[] = [
 		description: 'ID of the category to get',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [languageOption],
-	},
+	optionsCollection(show, [languageOption]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

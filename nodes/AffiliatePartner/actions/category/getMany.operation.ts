@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
 import { readIdList } from '../../../shared/validation';
@@ -29,15 +29,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { resource: ['category'], operation: ['getMany', 'getManyForProgram'] } },
-		options: [languageOption, orderByOption],
-	},
+	optionsCollection({ resource: ['category'], operation: ['getMany', 'getManyForProgram'] }, [languageOption, orderByOption]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -21,6 +21,7 @@ import {
 	programIdField,
 	receiptField,
 } from '../../helpers/claims';
+import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
 const show = { resource: ['lostOrder'], operation: ['create'] };
 
@@ -90,6 +91,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	claimOutputOptions(show, 'lostOrder'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -107,5 +109,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
 	];
 	const record = await createClaim(this, itemIndex, '/lost_orders/create/', fields);
-	return toItems([record], itemIndex);
+	return toItems(claimRecords(this, itemIndex, [record], 'lostOrder'), itemIndex);
 }

@@ -4,9 +4,13 @@ import { toItems } from '../../../shared/execution';
 import { apiRequest } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { recordIdField } from '../../helpers/claims';
+import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
+
+const show = { resource: ['lostOrder'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
-	recordIdField('lostOrderId', 'Lost Order ID', { resource: ['lostOrder'], operation: ['get'] }, 'lost order'),
+	recordIdField('lostOrderId', 'Lost Order ID', show, 'lost order'),
+	claimOutputOptions(show, 'lostOrder'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -16,5 +20,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/lost_orders/${id}/`,
 		itemIndex,
 	});
-	return toItems([record], itemIndex);
+	return toItems(claimRecords(this, itemIndex, [record], 'lostOrder'), itemIndex);
 }

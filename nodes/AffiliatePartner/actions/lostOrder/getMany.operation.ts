@@ -4,14 +4,19 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
 import { claimFilters, readClaimFilters } from '../../helpers/claims';
+import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
 const show = { resource: ['lostOrder'], operation: ['getMany'] };
 
-export const description: INodeProperties[] = [...returnAllAndLimit(show), claimFilters(show, true)];
+export const description: INodeProperties[] = [
+	...returnAllAndLimit(show),
+	claimFilters(show, true),
+	claimOutputOptions(show, 'lostOrder'),
+];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const qs = readClaimFilters(this, itemIndex);
 	const limit = readLimit(this, itemIndex);
 	const records = await fetchPartnerList(this, { path: '/lost_orders/', qs, limit, itemIndex });
-	return toItems(records, itemIndex);
+	return toItems(claimRecords(this, itemIndex, records, 'lostOrder'), itemIndex);
 }

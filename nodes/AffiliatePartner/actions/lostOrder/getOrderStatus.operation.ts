@@ -50,8 +50,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// The transport has checked that the answer holds one entry for each ID of the batch.
 		for (const info of response.order_info) answers.set(String(info.order_id), info);
 	}
+	// From version 1.1 every item has the same fields, so that the columns of a sheet do not
+	// change from row to row: payment_id and payment_status are null when the order is not yours.
+	const sameColumns = this.getNode().typeVersion >= 1.1;
 	return toItems(
-		orderIds.map((orderId) => answers.get(orderId) as IDataObject),
+		orderIds.map((orderId) => {
+			const info = answers.get(orderId) as IDataObject;
+			return sameColumns ? { ...info, payment_id: info.payment_id ?? null, payment_status: info.payment_status ?? null } : info;
+		}),
 		itemIndex,
 	);
 }
