@@ -443,20 +443,22 @@ describe('server errors are shown readably', () => {
 		}
 	});
 
-	test('400 from the server names the field and its message: unknown program', async () => {
+	test('400 from the server names the field once, as the panel calls it, and its message: unknown program', async () => {
 		const create = await run(lostOrderCreate({ programId: '999999' }), pdfInput());
-		expect(create.error?.message).toBe('The service refused the value of "advcampaign": advcampaign: Invalid pk "999999" - object does not exist.');
+		expect(create.error?.message).toBe('The service refused "Program ID": Invalid pk "999999" - object does not exist.');
+		expect(create.error?.description).toBe('Fix "Program ID" and run the node again (sent as advcampaign in POST /lost_orders/create/).');
 		expect(create.error?.httpCode).toBe('400');
 		const status = await run({ resource: 'lostOrder', operation: 'getOrderStatus', programId: '424242', orderIds: '1' });
-		expect(status.error?.message).toMatch(/refused the value of "advcampaign".*Invalid pk "424242"/);
+		expect(status.error?.message).toBe('The service refused "Program ID": Invalid pk "424242" - object does not exist.');
 		expect(sandbox.requests.map((request) => request.status)).toEqual([400, 400]);
 	});
 
-	test('404 for an unknown lost order or appeal claim', async () => {
+	test('404 for an unknown lost order or appeal claim names the record', async () => {
 		const lost = await run({ resource: 'lostOrder', operation: 'get', lostOrderId: '999999' });
-		expect(lost.error?.message).toBe('Not found (HTTP 404): Not found.');
+		expect(lost.error?.message).toBe('Lost order 999999 was not found (HTTP 404)');
 		expect(lost.error?.description).toMatch(/GET \/lost_orders\/999999\//);
 		const appeal = await run({ resource: 'appeal', operation: 'get', appealClaimId: '999999' });
+		expect(appeal.error?.message).toBe('Appeal claim 999999 was not found (HTTP 404)');
 		expect(appeal.error?.httpCode).toBe('404');
 		expect(appeal.error?.description).toMatch(/GET \/appeals\/999999\//);
 	});
@@ -473,7 +475,7 @@ describe('several input items', () => {
 		expect(result.error).toBeUndefined();
 		expect(pairedItems(result)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(result.items[0].json.id).toBe(first.id);
-		expect(result.items[1].json).toMatchObject({ error: 'Not found (HTTP 404): Not found.', httpCode: '404' });
+		expect(result.items[1].json).toMatchObject({ error: 'Lost order 999999 was not found (HTTP 404)', httpCode: '404' });
 		expect(result.items[2].json.error).toMatch(/"Lost Order ID": must be a positive whole number, got "abc"/);
 		expect(result.items[3].json.id).toBe(second.id);
 		// The invalid ID never reached the wire.

@@ -368,13 +368,13 @@ describe('server errors are shown readably', () => {
 	});
 
 	test.each([
-		['an unknown category', { resource: 'category', operation: 'get', categoryId: 999 }, '/categories/999/'],
-		['an unknown language', { resource: 'language', operation: 'get', languageCode: 'xx' }, '/languages/xx/'],
-		['the categories of an unknown program', { resource: 'category', operation: 'getManyForProgram', programId: 4242, returnAll: true }, '/categories/advcampaign/4242/'],
-		['the landing pages of an unknown ad space', { resource: 'landingPage', operation: 'getMany', programId: 6115, adSpaceId: 9999, returnAll: true }, '/landings/6115/website/9999/'],
-	] as Array<[string, INodeParameters, string]>)('404 for %s', async (_label, parameters, path) => {
+		['an unknown category', { resource: 'category', operation: 'get', categoryId: 999 }, '/categories/999/', 'Category 999'],
+		['an unknown language', { resource: 'language', operation: 'get', languageCode: 'xx' }, '/languages/xx/', 'Language "xx"'],
+		['the categories of an unknown program', { resource: 'category', operation: 'getManyForProgram', programId: 4242, returnAll: true }, '/categories/advcampaign/4242/', 'Program 4242'],
+		['the landing pages of an unknown ad space', { resource: 'landingPage', operation: 'getMany', programId: 6115, adSpaceId: 9999, returnAll: true }, '/landings/6115/website/9999/', 'Program 6115 or ad space 9999'],
+	] as Array<[string, INodeParameters, string, string]>)('404 for %s names what was not found', async (_label, parameters, path, what) => {
 		const result = await run(parameters);
-		expect(result.error?.message).toBe('Not found (HTTP 404): Not found.');
+		expect(result.error?.message).toBe(`${what} was not found (HTTP 404)`);
 		expect(result.error?.description).toContain(`GET ${path}`);
 		expect(result.error?.httpCode).toBe('404');
 		expect(sandbox.requests.map((request) => request.path)).toEqual([path]);
@@ -389,7 +389,7 @@ describe('server errors are shown readably', () => {
 			date: '15.03.2024',
 		});
 		expect(result.error?.message).toBe(
-			'The service refused the value of "base": base: Select a valid choice. XYZ is not one of the available choices.',
+			'The service refused "Base Currency": Select a valid choice. XYZ is not one of the available choices.',
 		);
 		expect(result.error?.httpCode).toBe('400');
 		expect(requests()).toEqual([{ path: '/currencies/rate/', rawQuery: 'base=XYZ&target=EUR&date=15.03.2024', status: 400 }]);
@@ -461,7 +461,7 @@ describe('per-item execution', () => {
 		expect(sandbox.requests.map((request) => request.path)).toEqual(['/categories/1/', '/categories/999/', '/categories/9/']);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(result.items[0].json).toEqual(rendered(1));
-		expect(result.items[1].json).toMatchObject({ error: 'Not found (HTTP 404): Not found.', httpCode: '404' });
+		expect(result.items[1].json).toMatchObject({ error: 'Category 999 was not found (HTTP 404)', httpCode: '404' });
 		expect(result.items[2].json.error).toMatch(/Invalid "Category ID": must be a positive whole number, got "x"/);
 		expect(result.items[3].json).toEqual(rendered(9));
 	});
@@ -472,7 +472,7 @@ describe('per-item execution', () => {
 			{ json: { code: 'zz' } },
 			{ json: { code: 'en' } },
 		]);
-		expect(result.error?.message).toBe('Not found (HTTP 404): Not found.');
+		expect(result.error?.message).toBe('Language "zz" was not found (HTTP 404)');
 		expect(sandbox.requests.map((request) => request.path)).toEqual(['/languages/de/', '/languages/zz/']);
 	});
 });

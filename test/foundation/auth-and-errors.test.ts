@@ -207,14 +207,15 @@ describe('base URL handling', () => {
 describe('every error shape becomes a readable NodeApiError without secrets', () => {
 	test('partner 400 {field: [message]} names the field', async () => {
 		const result = await probe(partnerCredential(sandbox), { path: '/lost_orders/', qs: { start_date: '31.02.2026' } });
-		expect(result.error?.message).toMatch(/"start_date"/);
+		expect(result.error?.message).toBe('The service refused "Start Date": Invalid date format, use DD.MM.YYYY.');
+		expect(result.error?.description).toMatch(/sent as start_date in GET \/lost_orders\//);
 		expect(result.error?.httpCode).toBe('400');
 		expectNoSecrets(result.error);
 	});
 
 	test('click 400 {errors: [{meta: {property}}]} names the property', async () => {
 		const result = await probe(clickCredential(sandbox), { api: 'click', path: '/v2/api/stats/click', qs: { dateFrom: '2026-01-01' } });
-		expect(result.error?.message).toMatch(/"dateFrom": .*dateTo/);
+		expect(result.error?.message).toBe('The service refused "Date From": dateFrom must be used together with dateTo');
 		expect(result.error?.httpCode).toBe('400');
 		expectNoSecrets(result.error);
 	});

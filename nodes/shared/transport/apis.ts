@@ -24,6 +24,8 @@ export interface ApiProfile {
 	account: (credentials: ICredentialDataDecryptedObject) => string;
 	/** A limit over a longer window than a second, when the service has one. */
 	windowLimit?: (credentials: ICredentialDataDecryptedObject) => WindowLimit;
+	/** The service's field names in the words of the nodes' panels, for the errors that name them. */
+	fieldLabels?: Record<string, string>;
 }
 
 /** A positive number from a credential field, or the default when the field is empty or not a number. */
@@ -45,6 +47,27 @@ export const PARTNER_API: ApiProfile = {
 	secretFields: ['accessToken', 'clientSecret', 'sessionToken'],
 	defaultRequestsPerSecond: 10,
 	trailingSlash: true,
+	fieldLabels: {
+		advcampaign: 'Program ID',
+		website: 'Ad Space ID',
+		order_id: 'Order ID',
+		order_date: 'Order Date',
+		order_price: 'Order Price',
+		comment: 'Comment',
+		appeal_id: 'Appeal ID',
+		estimated_reward: 'Estimated Reward',
+		receipt: 'Receipt Binary Property',
+		status: 'Status',
+		appeal_status: 'Appeal Status',
+		start_date: 'Start Date',
+		end_date: 'End Date',
+		campaign: 'Program IDs',
+		language: 'Language',
+		order_by: 'Order By',
+		base: 'Base Currency',
+		target: 'Target Currency',
+		date: 'Date',
+	},
 	account: (credentials) =>
 		credentials.authentication === 'clientCredentials'
 			? `client:${String(credentials.clientId ?? '')}`
@@ -58,6 +81,15 @@ export const CLICK_API: ApiProfile = {
 	secretFields: ['publicKey'],
 	defaultRequestsPerSecond: 3,
 	trailingSlash: false,
+	fieldLabels: {
+		dateFrom: 'Date From',
+		dateTo: 'Date To',
+		updatedAtFrom: 'Updated At From',
+		updatedAtTo: 'Updated At To',
+		merchantId: 'Merchant ID',
+		subId: 'Sub ID',
+		adSpaceId: 'Ad Space ID',
+	},
 	// The service's own examples send it on this body-less GET.
 	headers: { 'Content-Type': 'application/json' },
 	checkCredentials: (credentials) =>

@@ -40,12 +40,34 @@ function describeProblems(problems: ServerProblem[]): string {
 		.join('; ');
 }
 
+/** A refused field in the words of the node's panel ("Program ID"), or the service's own name. */
+const fieldLabel = (api: ApiProfile, field: string) => api.fieldLabels?.[field] ?? field;
+
+/** What a 400 says about each field, named once, as the panel names it. */
+function explain400(api: ApiProfile, request: string, problems: ServerProblem[]): Explained {
+	const named = problems.filter((problem): problem is Required<ServerProblem> => problem.field !== undefined);
+	if (!named.length) {
+		return {
+			message: `The service refused the request: ${describeProblems(problems) || 'bad request'}`,
+			description: `Fix the parameters and run the node again. Request: ${request}`,
+		};
+	}
+	const labels = [...new Set(named.map((problem) => fieldLabel(api, problem.field)))];
+	const sentAs = [...new Set(named.map((problem) => problem.field))];
+	return {
+		message: `The service refused ${named.map((problem) => `"${fieldLabel(api, problem.field)}": ${problem.message}`).join('; ')}`,
+		description: `Fix ${labels.map((label) => `"${label}"`).join(', ')} and run the node again (sent as ${sentAs.join(', ')} in ${request}).`,
+	};
+}
+
 export interface HttpFailure {
 	method: string;
 	path: string;
 	status: number;
 	body: unknown;
 	attempts: number;
+	/** The record a 404 means is missing, in the user's words. */
+	notFound?: string;
 }
 
 interface Explained {
@@ -82,15 +104,7 @@ function explain(api: ApiProfile, failure: HttpFailure, problems: ServerProblem[
 	const said = describeProblems(problems);
 	const request = `${method} ${path}`;
 	const retried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
-	if (status === 400) {
-		const fields = problems.filter((problem) => problem.field).map((problem) => problem.field);
-		return {
-			message: fields.length
-				? `The service refused the value of ${fields.map((field) => `"${field}"`).join(', ')}: ${said}`
-				: `The service refused the request: ${said || 'bad request'}`,
-			description: `Fix the parameter named above and run the node again. Request: ${request}`,
-		};
-	}
+	if (status === 400) return explain400(api, request, problems);
 	if (status === 401) {
 		return {
 			message: `The ${api.credentialLabel} credentials were refused (HTTP 401)`,
@@ -102,6 +116,12 @@ function explain(api: ApiProfile, failure: HttpFailure, problems: ServerProblem[
 	}
 	if (status === 403) return explain403(api, method, path, said);
 	if (status === 404) {
+		if (failure.notFound) {
+			return {
+				message: `${failure.notFound} was not found (HTTP 404)`,
+				description: `Check the ID, and that the credential belongs to the account that has it. Request: ${request}${said ? `; the service said: ${said}` : ''}`,
+			};
+		}
 		return {
 			message: `Not found (HTTP 404): ${said || request}`,
 			description: `Check the ID in the request ${request}, and the Base URL of the credential.`,

@@ -19,6 +19,8 @@ export interface ListRequest {
 	/** `undefined` means Return All. */
 	limit?: number;
 	itemIndex?: number;
+	/** The record a 404 means is missing, in the user's words: `Program 6115`. */
+	notFound?: string;
 }
 
 interface Page {
@@ -67,6 +69,7 @@ async function readOnce(
 			path: request.path,
 			qs: { ...request.qs, limit: asked, offset },
 			itemIndex: request.itemIndex,
+			notFound: request.notFound,
 		});
 		return { offset, asked, records: body.results, count: body._meta.count };
 	};

@@ -35,6 +35,8 @@ export interface ApiRequest {
 	body?: FormData;
 	/** Used to attach the item to an error, for continueOnFail. */
 	itemIndex?: number;
+	/** The record a 404 means is missing, in the user's words: `Lost order 123`. */
+	notFound?: string;
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -230,7 +232,7 @@ export async function apiExchange<T = IDataObject>(
 		}
 
 		if (response) {
-			const failure = { method, path, status: response.statusCode, body: response.body, attempts: attempt };
+			const failure = { method, path, status: response.statusCode, body: response.body, attempts: attempt, notFound: request.notFound };
 			throw httpFailureToError(node, profile, failure, redactorFor(account), itemIndex);
 		}
 		const message = (thrown as Error)?.message ?? String(thrown);

@@ -15,6 +15,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireId(this, itemIndex, 'Appeal Claim ID', this.getNodeParameter('appealClaimId', itemIndex));
-	const record = await apiRequest<IDataObject>(this, 'partner', { method: 'GET', path: `/appeals/${id}/`, itemIndex });
+	const record = await apiRequest<IDataObject>(this, 'partner', { method: 'GET', path: `/appeals/${id}/`, itemIndex, notFound: `Appeal claim ${id}` });
 	return toItems(claimRecords(this, itemIndex, [record], 'appeal'), itemIndex);
 }

@@ -31,6 +31,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/categories/${categoryId}/`,
 		qs: language === undefined ? undefined : { language },
 		itemIndex,
+		notFound: `Category ${categoryId}`,
 	});
 	return toItems([category], itemIndex);
 }

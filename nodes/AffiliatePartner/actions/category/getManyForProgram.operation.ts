@@ -30,6 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs,
 		limit: readLimit(this, itemIndex),
 		itemIndex,
+		notFound: `Program ${programId}`,
 	});
 	return toItems(records, itemIndex);
 }

@@ -35,6 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = readLimit(this, itemIndex);
 
 	const path = adSpaceId === undefined ? `/landings/${programId}/` : `/landings/${programId}/website/${adSpaceId}/`;
-	const records = await fetchPartnerList(this, { path, limit, itemIndex });
+	const notFound = adSpaceId === undefined ? `Program ${programId}` : `Program ${programId} or ad space ${adSpaceId}`;
+	const records = await fetchPartnerList(this, { path, limit, itemIndex, notFound });
 	return toItems(records, itemIndex);
 }

@@ -24,6 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'GET',
 		path: `/languages/${encodeURIComponent(code)}/`,
 		itemIndex,
+		notFound: `Language "${code}"`,
 	});
 	return toItems([language], itemIndex);
 }

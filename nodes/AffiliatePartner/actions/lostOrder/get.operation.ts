@@ -19,6 +19,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'GET',
 		path: `/lost_orders/${id}/`,
 		itemIndex,
+		notFound: `Lost order ${id}`,
 	});
 	return toItems(claimRecords(this, itemIndex, [record], 'lostOrder'), itemIndex);
 }
