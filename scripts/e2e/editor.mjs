@@ -1,11 +1,13 @@
 // The editor in a real browser (Debian's chromium driven by playwright-core): log in, open a
 // workflow holding the package's three nodes, open each node's panel, check that the icon, the
-// credential and the operations render, and save a screenshot of each.
+// credential and the operations render, and save a screenshot of each; then the examples that end in
+// Google Sheets and Slack (editorExamples.mjs).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+import { checkExampleEditors } from './editorExamples.mjs';
 import { CREDENTIAL_IDS, OWNER } from '../n8n-runtime/harness.mjs';
 
 const PACKAGE = 'n8n-nodes-affiliate-partner';
@@ -175,6 +177,7 @@ export async function checkEditor({ baseUrl, api, screenshotsDir, log }) {
 			await page.getByTestId('ndv-close-button').click();
 			await ndv.waitFor({ state: 'hidden' });
 		}
+		shots.push(...(await checkExampleEditors({ page, baseUrl, screenshotsDir, log })));
 		assert.deepEqual(failedAssets, [], 'every icon of the package loads');
 	} finally {
 		await browser.close();

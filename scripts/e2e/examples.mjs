@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 
 import { nodeOutput } from '../n8n-runtime/harness.mjs';
+import { STAND_IN } from './externalNodes.mjs';
 
 const json = (items) => items.map((item) => item.json);
 
@@ -44,8 +45,27 @@ async function allClicksOfDay(sandbox, day) {
 	}
 }
 
-async function checkLostOrders(run, sandbox, requests) {
-	const rows = json(nodeOutput(run, 'Spreadsheet rows'));
+/** A partner record as Flatten Nested Fields promises it: `website: {id, name}` into `website_id`, `website_name`. */
+function flattened(record) {
+	const flat = {};
+	for (const [key, value] of Object.entries(record)) {
+		if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+			for (const [inner, innerValue] of Object.entries(flattened(value))) flat[`${key}_${inner}`] = innerValue;
+		} else flat[key] = value;
+	}
+	return flat;
+}
+
+/** A cell as the sheet shows it: numbers as their digits, nothing as an empty cell. */
+const cell = (value) => (value === null || value === undefined ? '' : String(value));
+
+/** The stand-in sheet as rows of objects keyed by its header row. */
+function sheetRows(outbound) {
+	const [header = [], ...rows] = outbound.state.sheet.rows(STAND_IN.sheetTitle);
+	return { header, rows: rows.map((row) => Object.fromEntries(header.map((column, i) => [column, cell(row[i])]))) };
+}
+
+async function checkLostOrders({ sandbox, requests, outbound, rerun }) {
 	const sent = requests.filter((r) => r.method === 'GET' && r.path === '/lost_orders/');
 	assert.ok(sent.length >= 1, 'the node asked GET /lost_orders/');
 	const { status, start_date: start, end_date: end } = Object.fromEntries(Object.entries(sent[0].query).map(([k, v]) => [k, v[0]]));
@@ -54,7 +74,7 @@ async function checkLostOrders(run, sandbox, requests) {
 	const days = (Date.parse(end.split('.').reverse().join('-')) - Date.parse(start.split('.').reverse().join('-'))) / 86_400_000;
 	assert.equal(days, 30, 'the period is the last 30 days');
 
-	// What the service holds for the same query, read directly.
+	// What the service holds for the same query, read directly, flattened by the test's own rule.
 	const expected = [];
 	for (let offset = 0; ; offset += 500) {
 		const page = await sandbox.partner('/lost_orders/', { status, start_date: start, end_date: end, limit: 500, offset });
@@ -62,24 +82,30 @@ async function checkLostOrders(run, sandbox, requests) {
 		if (expected.length >= page._meta.count || page.results.length === 0) break;
 	}
 	assert.ok(expected.length > 0, 'the sandbox has rejected lost orders in the last 30 days');
-	assert.deepEqual(
-		rows.map((row) => row['Claim ID']),
-		expected.map((order) => order.id),
-		'one row per rejected lost order, in the service order (Return All)',
-	);
-	const columns = ['Claim ID', 'Created', 'Program', 'Program ID', 'Ad Space', 'Order ID', 'Order Date', 'Order Price', 'Currency', 'Reject Reason', 'Reject Comment'];
+	const records = expected.map(flattened);
+
+	// What reached Google Sheets: the stand-in spreadsheet's cells, as the Google Sheets node wrote them.
+	const { header, rows } = sheetRows(outbound);
+	assert.deepEqual([...header].sort(), Object.keys(records[0]).sort(), 'one column per flattened field: website_id, advcampaign_name, ...');
+	assert.deepEqual(rows.map((row) => row.id), records.map((record) => cell(record.id)), 'one row per rejected lost order, in the service order');
 	for (const [i, row] of rows.entries()) {
-		assert.deepEqual(Object.keys(row), columns, 'flat spreadsheet columns');
-		const order = expected[i];
-		assert.equal(row.Program, order.advcampaign.name);
-		assert.equal(row['Order Price'], order.order_price);
-		assert.equal(row['Reject Reason'], order.reject_reason);
-		assert.ok(row['Reject Reason'] !== '', 'a rejected order has a reason');
+		for (const column of header) assert.equal(row[column], cell(records[i][column]), `claim ${records[i].id}, column ${column}`);
 	}
-	return `${rows.length} rejected lost orders from ${start} to ${end} as rows (${sent.length} request${sent.length > 1 ? 's' : ''})`;
+	const calls = outbound.state.requests.filter((r) => r.host === 'sheets.googleapis.com');
+	assert.ok(calls.every((r) => r.authorization === `Bearer ${STAND_IN.googleToken}`), "the Google credential's token on every call");
+
+	// Append or Update keyed by the claim ID: a second run adds no row.
+	await rerun();
+	const again = sheetRows(outbound);
+	assert.deepEqual(again.rows.map((row) => row.id), rows.map((row) => row.id), 'the second run updated the same rows and added none');
+	const sample = rows.slice(0, 2).map((row) => Object.values(row).join(' | '));
+	return {
+		summary: `${rows.length} rejected lost orders from ${start} to ${end} in the sheet "${STAND_IN.sheetTitle}" (${header.length} columns: ${header.join(', ')}); a second run left ${again.rows.length} rows (${calls.length} Sheets calls in the first run)`,
+		capture: [header.join(' | '), ...sample].join('\n'),
+	};
 }
 
-async function checkLostOrderClaim(run, sandbox, requests) {
+async function checkLostOrderClaim({ run, requests }) {
 	const statuses = json(nodeOutput(run, 'Check order status'));
 	assert.deepEqual(
 		statuses.map((s) => [s.order_id, s.status]),
@@ -116,7 +142,7 @@ async function checkLostOrderClaim(run, sandbox, requests) {
 	return `status of 4 orders in 1 request; 2 lost orders created (#${created.map((c) => c.id).join(', #')}) with PDF receipts of ${posts.map((p) => p.multipart.files.receipt.size).join(' and ')} bytes`;
 }
 
-async function checkDailyClicks(run, sandbox) {
+async function checkDailyClicks({ run, sandbox, outbound }) {
 	const clicks = nodeOutput(run, "Yesterday's clicks");
 	const day = json(nodeOutput(run, 'Report rows'))[0]?.day;
 	assert.match(day ?? '', /^\d{4}-\d{2}-\d{2}$/, 'the rows name the day');
@@ -133,10 +159,24 @@ async function checkDailyClicks(run, sandbox) {
 	for (const row of rows) assert.equal(row.clicks, sums.get(row.merchantId), `clicks of merchant ${row.merchantId}`);
 	for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].clicks >= rows[i].clicks, 'most clicks first');
 	const all = rows.reduce((sum, row) => sum + row.clicks, 0);
-	return `${total} click items of ${day} (${Math.ceil(total / 500)} pages) summed into ${rows.length} merchants, ${all} clicks; top: ${rows[0].merchant} ${rows[0].clicks}`;
+
+	// What reached Slack: one message, for all rows, with the day's total and the top 10.
+	const messages = outbound.state.messages;
+	assert.equal(messages.length, 1, 'one Slack message for all merchants (Execute Once)');
+	const [message] = messages;
+	assert.equal(message.channel, '#affiliate-clicks');
+	const expectedText = [
+		`*Clicks on ${day}*: ${all} clicks, ${rows.length} merchants`,
+		...rows.slice(0, 10).map((row, i) => `${i + 1}. ${row.merchant}: ${row.clicks}`),
+	].join('\n');
+	assert.equal(message.text, expectedText, 'the message text, computed here from the sandbox data');
+	return {
+		summary: `${total} click items of ${day} (${Math.ceil(total / 500)} pages) summed into ${rows.length} merchants, ${all} clicks; one Slack message to ${message.channel}`,
+		capture: message.text,
+	};
 }
 
-async function checkReferenceData(run, sandbox) {
+async function checkReferenceData({ run, sandbox }) {
 	const [result] = json(nodeOutput(run, 'Converted amount'));
 	const { date, base, target } = json(nodeOutput(run, 'Day and currencies'))[0];
 	const [y, m, d] = date.split('-');

@@ -12,12 +12,14 @@
 // both can run at once. Everything is installed into the cache folder outside the clone
 // ($N8N_RUNTIME_CACHE, default ~/.cache/n8n-affiliate-runtime); a fresh n8n user folder per run.
 // Output: test-output/e2e/ (screenshots, n8n's log). Keep the user folder with E2E_KEEP=1.
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ensureChromium } from './chromium.mjs';
 import { checkEditor } from './editor.mjs';
 import { CLI_EXAMPLES, sandboxClient } from './examples.mjs';
+import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
+import { startOutbound } from './outbound.mjs';
 import { TRIGGER_WORKFLOW_ID, checkTrigger } from './trigger.mjs';
 import {
 	importSandboxSetup,
@@ -107,26 +109,40 @@ async function main() {
 	if (!process.env.E2E_KEEP) cleanup.push(() => rmSync(userFolder, { recursive: true, force: true }));
 	log(`n8n user folder: ${userFolder}`);
 	installPackage(userFolder, { log });
-	const cliEnv = n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.executeBroker });
-	await step('import credentials and examples (first CLI run: database migrations)', () =>
-		importSandboxSetup(runtime, cliEnv, sandbox.state, { log }),
-	);
+	// Google Sheets and Slack: the real nodes, their HTTPS requests answered by stand-ins (outbound.mjs).
+	const outbound = await step('stand-ins for Google Sheets and Slack', () => startOutbound());
+	cleanup.push(() => outbound.close());
+	const cliEnv = n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.executeBroker, extra: outbound.env });
+	await step('import credentials and examples (first CLI run: database migrations)', async () => {
+		await importSandboxSetup(runtime, cliEnv, sandbox.state, { log });
+		await connectExternalNodes(runtime, cliEnv, { log });
+	});
+	outbound.state.sheet.sheet(STAND_IN.sheetTitle);
 
+	const execute = async (example) => {
+		const result = await runN8n(runtime, ['execute', `--id=${example.id}`, '--rawOutput'], cliEnv);
+		let run;
+		try {
+			run = parseRunOutput(result.stdout);
+		} catch (error) {
+			throw new Error(`${example.file}: ${error.message}\n${result.stderr.slice(-2000)}`);
+		}
+		const failure = run.data.resultData.error;
+		if (failure) throw new Error(`${example.file} failed in n8n: ${failure.message} ${failure.description ?? ''}`);
+		return { run, ms: result.ms };
+	};
+	const capturedFile = join(outputDir, 'captured.md');
 	for (const example of CLI_EXAMPLES) {
 		await step(`n8n execute ${example.file}`, async () => {
 			await client.clearRequests();
-			const result = await runN8n(runtime, ['execute', `--id=${example.id}`, '--rawOutput'], cliEnv);
-			let run;
-			try {
-				run = parseRunOutput(result.stdout);
-			} catch (error) {
-				throw new Error(`${example.file}: ${error.message}\n${result.stderr.slice(-2000)}`);
-			}
-			const failure = run.data.resultData.error;
-			if (failure) throw new Error(`${example.file} failed in n8n: ${failure.message} ${failure.description ?? ''}`);
-			const summary = await example.check(run, client, await client.requests());
-			results.push(`${example.file}: ${summary} (n8n execute ${seconds(result.ms)})`);
-			log(`${example.file}: ${summary}; n8n execute took ${seconds(result.ms)}`);
+			outbound.state.requests.length = 0;
+			outbound.state.messages.length = 0;
+			const { run, ms } = await execute(example);
+			const outcome = await example.check({ run, sandbox: client, requests: await client.requests(), outbound, rerun: () => execute(example) });
+			const summary = typeof outcome === 'string' ? outcome : outcome.summary;
+			if (outcome.capture) appendFileSync(capturedFile, `## ${example.file}\n\n\`\`\`\n${outcome.capture}\n\`\`\`\n\n`);
+			results.push(`${example.file}: ${summary} (n8n execute ${seconds(ms)})`);
+			log(`${example.file}: ${summary}; n8n execute took ${seconds(ms)}`);
 		});
 	}
 
@@ -138,7 +154,7 @@ async function main() {
 
 	const n8nLog = createWriteStream(join(outputDir, 'n8n-start.log'));
 	cleanup.push(() => new Promise((resolve) => n8nLog.end(resolve)));
-	const startEnv = { ...n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.broker }), ...ownerEnv(runtime) };
+	const startEnv = { ...n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.broker, extra: outbound.env }), ...ownerEnv(runtime) };
 	const n8n = await step('n8n start', () =>
 		startN8n(runtime, startEnv, {
 			log,
@@ -150,14 +166,16 @@ async function main() {
 	const api = await restSession(n8n.url);
 
 	await step('trigger in the live n8n (waits for the next one-minute poll)', async () => {
-		const summary = await checkTrigger({ api, sandbox: client, flatted: requireFromRuntime(runtime, 'flatted'), log });
+		outbound.state.messages.length = 0;
+		const { summary, capture } = await checkTrigger({ api, sandbox: client, outbound, flatted: requireFromRuntime(runtime, 'flatted'), log });
+		appendFileSync(capturedFile, `## click-trigger.json\n\n\`\`\`\n${capture}\n\`\`\`\n\n`);
 		results.push(`click-trigger.json: ${summary}`);
 		log(summary);
 	});
 
 	await step('editor in chromium', async () => {
 		const shots = await checkEditor({ baseUrl: n8n.url, api, screenshotsDir, log });
-		results.push(`editor: icons, credentials and operations of the 3 nodes render; screenshots in ${screenshotsDir}: ${shots.map((s) => s.split('/').pop()).join(', ')}`);
+		results.push(`editor: icons, credentials and operations of the 3 nodes render, and the 3 examples ending in Sheets or Slack open with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
 	});
 }
 

@@ -1,0 +1,39 @@
+// The examples that end in Google Sheets and Slack, opened in the editor: every node on the canvas,
+// the sticky note that says what to connect, and a screenshot of the canvas and of each node's panel.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { examplesDir } from '../n8n-runtime/harness.mjs';
+import { EXAMPLES_WITH_EXTERNAL_NODES } from './externalNodes.mjs';
+
+const slug = (text) => text.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '');
+
+export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log }) {
+	const shots = [];
+	for (const file of EXAMPLES_WITH_EXTERNAL_NODES) {
+		const workflow = JSON.parse(readFileSync(join(examplesDir, file), 'utf8'));
+		const nodes = workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+		await page.goto(`${baseUrl}/workflow/${workflow.id}`);
+		for (const node of nodes) await page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).waitFor({ state: 'visible' });
+		const canvasText = await page.locator('body').innerText();
+		assert.ok(canvasText.includes('Before you publish'), `${file}: the sticky note says what to connect`);
+		const prefix = `example-${slug(file.replace(/\.json$/, ''))}`;
+		const canvasShot = join(screenshotsDir, `${prefix}-0-canvas.png`);
+		await page.screenshot({ path: canvasShot });
+		shots.push(canvasShot);
+
+		for (const [index, node] of nodes.entries()) {
+			await page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).dblclick();
+			const ndv = page.getByTestId('ndv');
+			await ndv.waitFor({ state: 'visible' });
+			const shot = join(screenshotsDir, `${prefix}-${index + 1}-${slug(node.name)}.png`);
+			await page.screenshot({ path: shot });
+			shots.push(shot);
+			await page.getByTestId('ndv-close-button').click();
+			await ndv.waitFor({ state: 'hidden' });
+		}
+		log(`${file}: ${nodes.length} nodes and the sticky note on the canvas; ${nodes.length + 1} screenshots`);
+	}
+	return shots;
+}
