@@ -12,7 +12,10 @@ export class ClickReportTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'New and updated click items',
-		description: 'Starts the workflow when click items are new or updated in the click report',
+		// n8n's node search shows Click Report and this trigger as one entry, with this description
+		// (README, Click Report), so it speaks for both.
+		description:
+			'Takeads click report per merchant, Sub ID and ad space: get it for any period, or start a workflow when click items are new or updated',
 		defaults: { name: 'Click Report Trigger' },
 		polling: true,
 		inputs: [],

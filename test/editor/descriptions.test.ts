@@ -84,4 +84,14 @@ describe('found by what users type', () => {
 		expect(report).not.toBe(trigger);
 		expect(report).not.toMatch(/starts the workflow/i);
 	});
+
+	test("the node search's one entry for Click Report and its trigger describes both", () => {
+		// n8n's editor merges a node with the trigger named like it plus "Trigger" into one search
+		// entry and gives it the trigger's description (generateMergedNodesAndActions in editor-ui).
+		const report = new ClickReport().description;
+		const trigger = new ClickReportTrigger().description;
+		expect(trigger.name.replace('Trigger', '')).toBe(report.name);
+		expect(trigger.description).toMatch(/get it for any period/);
+		expect(trigger.description).toMatch(/start a workflow when click items are new or updated/);
+	});
 });
