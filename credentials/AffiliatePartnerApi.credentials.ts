@@ -1,14 +1,15 @@
 import type {
-	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	IDataObject,
 	IHttpRequestHelper,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
 import { describeBody, readServerProblems } from '../nodes/shared/transport/answers';
+import { partnerCredentialProblem, withBearer } from '../nodes/shared/transport/credentialValues';
 import { Redactor } from '../nodes/shared/transport/errors';
 import { fingerprint } from '../nodes/shared/transport/fingerprint';
 import { sharedToken } from '../nodes/shared/transport/tokenSharing';
@@ -126,33 +127,52 @@ export class AffiliatePartnerApi implements ICredentialType {
 		return { sessionToken: await partnerSessionToken(this, credentials) };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization:
-					'=Bearer {{$credentials.authentication === "clientCredentials" ? $credentials.sessionToken : $credentials.accessToken}}',
-			},
-		},
+	/**
+	 * The token as a Bearer header. A token pasted with its "Bearer" prefix or cut by a space is
+	 * refused here with the nodes' own words, so the credential test says it too.
+	 */
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => {
+		const token = credentials.authentication === 'clientCredentials' ? credentials.sessionToken : credentials.accessToken;
+		return withBearer(requestOptions, token, partnerCredentialProblem(credentials));
 	};
 
+	// Reading lost orders needs the right most operations need (lost_orders) and, for the service,
+	// the accepted lost-orders agreement: a token made for reference data alone does not pass.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl}}',
-			url: '/websites/kinds/',
+			url: '/lost_orders/',
+			qs: { limit: 1 },
 		},
 		rules: [
 			{
 				type: 'responseCode',
-				properties: { value: 401, message: 'The access token was refused. Check it, or the client ID and secret.' },
+				properties: { value: 401, message: 'The access token was refused (HTTP 401). Check that it is complete and current.' },
 			},
 			{
 				type: 'responseCode',
-				properties: { value: 403, message: 'The token lacks the public_data right needed for this test.' },
+				properties: {
+					value: 403,
+					message:
+						'The token works, but cannot read lost orders (HTTP 403): it lacks the lost_orders right, or the account has not accepted the lost-orders agreement. The Lost Order and Appeal operations need both; reference data needs public_data and landing pages need landings.',
+				},
 			},
 		],
 	};
 }
+
+// In words: n8n replaces a message that holds one of these codes with a generic sentence of its own.
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ETIMEDOUT: 'it did not answer in time',
+	ECONNRESET: 'the connection was reset',
+	CERT_HAS_EXPIRED: 'its certificate has expired',
+};
 
 interface FullResponse {
 	statusCode: number;
@@ -225,7 +245,9 @@ async function requestToken(helper: IHttpRequestHelper, credentials: ICredential
 	} catch (error) {
 		// The original error carries the request, Basic header included: report only its kind.
 		const code = (error as { code?: unknown })?.code;
-		throw new Error(`Could not get an access token from ${tokenUrl}: ${typeof code === 'string' ? code : 'no answer'}`);
+		throw new Error(
+			`Could not reach the token endpoint ${tokenUrl}: ${NETWORK_FAILURES[String(code)] ?? 'no answer'}. Check the Base URL of the credential, and that n8n can reach the service.`,
+		);
 	}
 	const { statusCode: status, body } = response;
 	if (status >= 300 && status < 400) {

@@ -1,9 +1,12 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+
+import { clickCredentialProblem, withBearer } from '../nodes/shared/transport/credentialValues';
 
 // Despite its name, the public key is the bearer secret of the account: anyone holding it reads
 // the statistics. So it is masked like a password.
@@ -61,14 +64,11 @@ export class ClickStatisticsApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.publicKey}}',
-			},
-		},
-	};
+	/** The key as a Bearer header; a key pasted with "Bearer" is refused in the nodes' own words. */
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => withBearer(requestOptions, credentials.publicKey, clickCredentialProblem(credentials));
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -16,6 +16,7 @@ import { appendFileSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ensureChromium } from './chromium.mjs';
+import { checkCredentialTest } from './credentialTest.mjs';
 import { checkEditor } from './editor.mjs';
 import { CLI_EXAMPLES, sandboxClient } from './examples.mjs';
 import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
@@ -171,6 +172,10 @@ async function main() {
 		appendFileSync(capturedFile, `## click-trigger.json\n\n\`\`\`\n${capture}\n\`\`\`\n\n`);
 		results.push(`click-trigger.json: ${summary}`);
 		log(summary);
+	});
+
+	await step('credential test in the live n8n (POST /rest/credentials/test)', async () => {
+		results.push(`credential test: ${await checkCredentialTest({ api, sandbox: client })}`);
 	});
 
 	await step('editor in chromium', async () => {

@@ -33,12 +33,36 @@ describe('credential tests, as n8n runs them', () => {
 	test('partner access token: good passes, bad is refused without echoing it', async () => {
 		const good = await testCredential('affiliatePartnerApi', { baseUrl: sandbox.partnerUrl, accessToken: sandbox.accessToken });
 		expect(good.status).toBe('OK');
-		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', path: '/websites/kinds/', status: 200 });
+		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', path: '/lost_orders/', rawQuery: 'limit=1', status: 200 });
 
 		const bad = await testCredential('affiliatePartnerApi', { baseUrl: sandbox.partnerUrl, accessToken: 'wrongToken123' });
-		expect(bad).toEqual({ status: 'Error', message: 'The access token was refused. Check it, or the client ID and secret.' });
-		expect(sandbox.requests.at(-1)).toMatchObject({ path: '/websites/kinds/', status: 401 });
+		expect(bad).toEqual({ status: 'Error', message: 'The access token was refused (HTTP 401). Check that it is complete and current.' });
+		expect(bad.message).not.toMatch(/client/i);
+		expect(sandbox.requests.at(-1)).toMatchObject({ path: '/lost_orders/', status: 401 });
 		expect(everythingVisible(bad)).not.toContain('wrongToken123');
+	});
+
+	test.each([
+		['a token for reference data only', 'publicDataOnly'],
+		['a token whose account has not accepted the lost-orders agreement', 'agreementNotAccepted'],
+	] as const)('partner access token: %s does not pass, and the message says what works and what does not', async (_name, token) => {
+		const result = await testCredential('affiliatePartnerApi', { baseUrl: sandbox.partnerUrl, accessToken: sandbox.tokens[token] });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/^The token works, but cannot read lost orders \(HTTP 403\): it lacks the lost_orders right, or the account has not accepted/);
+		expect(result.message).toMatch(/reference data needs public_data/);
+		expect(sandbox.requests.at(-1)).toMatchObject({ path: '/lost_orders/', status: 403 });
+		expectNoSecrets(result);
+	});
+
+	test.each([
+		['partner', 'affiliatePartnerApi', () => ({ baseUrl: sandbox.partnerUrl, accessToken: `Bearer ${sandbox.accessToken}` }), /^The Access Token starts with "Bearer": paste the access token alone/],
+		['click', 'clickStatisticsApi', () => ({ baseUrl: sandbox.clickUrl, publicKey: `Bearer ${sandbox.publicKey}` }), /^The Public Key starts with "Bearer": paste the public key alone/],
+	] as const)('%s: a secret pasted with "Bearer" is named as such, and nothing is sent', async (_api, type, data, message) => {
+		const result = await testCredential(type, data());
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(message);
+		expect(sandbox.requests).toHaveLength(0);
+		expectNoSecrets(result);
 	});
 
 	test('partner client credentials: good secret mints a token and passes, bad secret fails', async () => {
@@ -62,6 +86,19 @@ describe('credential tests, as n8n runs them', () => {
 		expect(bad.message).toMatch(/client ID or client secret was refused/);
 		expect(everythingVisible(bad)).not.toContain('notTheSecret999');
 		expect(sandbox.tokensMinted).toBe(minted + 1);
+	});
+
+	test('partner client credentials: an unreachable Base URL is named, with what to check', async () => {
+		const result = await testCredential('affiliatePartnerApi', {
+			baseUrl: 'http://127.0.0.1:9',
+			authentication: 'clientCredentials',
+			clientId: sandbox.clientId,
+			clientSecret: sandbox.clientSecret,
+		});
+		expect(result).toEqual({
+			status: 'Error',
+			message: 'Could not reach the token endpoint http://127.0.0.1:9/token/: the connection was refused. Check the Base URL of the credential, and that n8n can reach the service.',
+		});
 	});
 
 	test('click public key: good passes with limit=1, bad is refused', async () => {
@@ -193,12 +230,18 @@ describe('base URL handling', () => {
 		expect(sandbox.requests.at(-1)?.rawQuery).toBe(`campaign=${ids[0]}&campaign=${ids[1]}&limit=5`);
 	});
 
+	test('a partner token pasted with "Bearer" is refused before any request, in the same words', async () => {
+		const result = await probe(partnerCredential(sandbox, { accessToken: `Bearer ${sandbox.accessToken}` }), { path: '/websites/kinds/' });
+		expect(result.error?.message).toMatch(/^The Access Token starts with "Bearer": paste the access token alone/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
 	test('a click key that is not alphanumeric is refused before any request', async () => {
 		const result = await probe(clickCredential(sandbox, { publicKey: 'Bearer abc123' }), {
 			api: 'click',
 			path: '/v2/api/stats/click',
 		});
-		expect(result.error?.message).toMatch(/Public Key .* only letters and digits/);
+		expect(result.error?.message).toMatch(/^The Public Key starts with "Bearer": paste the public key alone/);
 		expect(everythingVisible(result.error)).not.toContain('abc123');
 		expect(sandbox.requests).toHaveLength(0);
 	});

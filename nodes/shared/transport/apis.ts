@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { clickCredentialProblem, partnerCredentialProblem } from './credentialValues';
 import type { WindowLimit } from './rateLimiter';
 
 export type ApiName = 'partner' | 'click';
@@ -45,6 +46,7 @@ export const PARTNER_API: ApiProfile = {
 	credentialType: 'affiliatePartnerApi',
 	credentialLabel: 'Affiliate Partner API',
 	secretFields: ['accessToken', 'clientSecret', 'sessionToken'],
+	checkCredentials: partnerCredentialProblem,
 	defaultRequestsPerSecond: 10,
 	trailingSlash: true,
 	fieldLabels: {
@@ -92,10 +94,7 @@ export const CLICK_API: ApiProfile = {
 	},
 	// The service's own examples send it on this body-less GET.
 	headers: { 'Content-Type': 'application/json' },
-	checkCredentials: (credentials) =>
-		/^[A-Za-z0-9]+$/.test(String(credentials.publicKey ?? ''))
-			? undefined
-			: 'The Public Key in the Click Statistics API credential must contain only letters and digits (no spaces, no "Bearer")',
+	checkCredentials: clickCredentialProblem,
 	account: (credentials) => String(credentials.publicKey ?? ''),
 	windowLimit: (credentials) => ({
 		requests: Math.max(1, Math.floor(positiveNumber(credentials.maxRequestsPer5Minutes, CLICK_REQUESTS_PER_WINDOW))),
