@@ -1,11 +1,17 @@
 // The partner credential's test as the live n8n runs it (POST /rest/credentials/test): the real
 // CredentialsTester, its RoutingNode request and its error messages, not the package's harness.
+// n8n tests a saved credential with the values the editor sends, so each case is sent as the
+// sandbox's partner credential with other values, as a user editing it would.
 import assert from 'node:assert/strict';
+
+import { CREDENTIAL_IDS } from '../n8n-runtime/harness.mjs';
 
 async function test(api, state, data) {
 	const { data: result } = await api('/rest/credentials/test', {
 		method: 'POST',
-		body: JSON.stringify({ credentials: { name: 'e2e credential test', type: 'affiliatePartnerApi', data: { baseUrl: state.partnerUrl, ...data } } }),
+		body: JSON.stringify({
+			credentials: { id: CREDENTIAL_IDS.partner, name: 'Affiliate Partner sandbox', type: 'affiliatePartnerApi', data: { baseUrl: state.partnerUrl, ...data } },
+		}),
 	});
 	return result;
 }
