@@ -16,7 +16,7 @@ export interface FaultRequest {
 export const SHIFT_LISTS: ReadonlyArray<{ api: Api; path: string; actions: readonly ShiftAction[] }> = [
 	{ api: 'partner', path: '/lost_orders/', actions: ['remove', 'insert'] },
 	{ api: 'partner', path: '/appeals/', actions: ['remove', 'insert'] },
-	{ api: 'click', path: CLICK_REPORT_PATH, actions: ['update', 'insert'] },
+	{ api: 'click', path: CLICK_REPORT_PATH, actions: ['update', 'updateNewest', 'insert'] },
 ];
 
 const FAULT_STATUSES = [429, 500, 502, 503, 504];
@@ -24,7 +24,7 @@ const RATE_LIMIT_STATUSES = [503, 429];
 const REDIRECT_STATUSES = [301, 302, 307, 308];
 const STATUS_BODIES = ['json', 'html', 'rateLimit'];
 const SPOILED_BODIES = ['malformed', 'html', 'empty', 'truncated', 'drop', 'dropItem'];
-const SHIFT_ACTIONS = ['remove', 'insert', 'update'];
+const SHIFT_ACTIONS: readonly ShiftAction[] = ['remove', 'insert', 'update', 'updateNewest'];
 /** Enough to move any page; keeps a typo from freezing the sandbox. */
 const MAX_SHIFT_RECORDS = 10_000;
 
@@ -100,7 +100,7 @@ function checkRedirect(f: Record<string, unknown>): void {
 }
 
 function checkShift(f: Record<string, unknown>): void {
-	if (!SHIFT_ACTIONS.includes(f.action as string)) throw new Error(`action must be one of ${oneOf(SHIFT_ACTIONS)}`);
+	if (!SHIFT_ACTIONS.includes(f.action as ShiftAction)) throw new Error(`action must be one of ${oneOf(SHIFT_ACTIONS)}`);
 	if (!isPositiveInteger(f.records) || (f.records as number) > MAX_SHIFT_RECORDS)
 		throw new Error(`records must be a positive integer up to ${MAX_SHIFT_RECORDS}`);
 	if (f.action === 'remove' && f.api === 'click') throw new Error('action "remove" is not possible on the click report: statistics are not deleted');

@@ -111,11 +111,15 @@ function shiftClicks(state: SandboxState, fault: ShiftFault, query: URLSearchPar
 	if ('problems' in parsed) return;
 	const q = parsed.query;
 	const store = state.clicks;
-	if (fault.action === 'update') {
-		// The oldest matching items: their new updatedAt carries them from the last pages to the first.
+	if (fault.action === 'update' || fault.action === 'updateNewest') {
+		// `update`: the oldest matching items, which their new updatedAt carries from the last pages
+		// to the first. `updateNewest`: the newest, as today's clicks are counted again and again;
+		// they stay on top, but leave a read pinned to an updatedAt before the update.
 		const chosen: StoredClick[] = [];
-		for (let i = store.sorted.length - 1; i >= 0 && chosen.length < fault.records; i--) {
-			if (matchesClickQuery(q, store.sorted[i])) chosen.push(store.sorted[i]);
+		const order = fault.action === 'update' ? [...store.sorted].reverse() : store.sorted;
+		for (const stored of order) {
+			if (chosen.length >= fault.records) break;
+			if (matchesClickQuery(q, stored)) chosen.push(stored);
 		}
 		// One more click counted: a real update, not only a new timestamp.
 		for (const s of chosen) store.update(s.item.id, { count: s.item.count + 1 });

@@ -79,7 +79,7 @@ export type StatusFaultBody = 'json' | 'html' | 'rateLimit';
 export type SpoiledBody = 'malformed' | 'html' | 'empty' | 'truncated' | 'drop' | 'dropItem';
 export type RedirectStatus = 301 | 302 | 307 | 308;
 /** remove and insert: partner claim lists; update and insert: the click report. */
-export type ShiftAction = 'remove' | 'insert' | 'update';
+export type ShiftAction = 'remove' | 'insert' | 'update' | 'updateNewest';
 
 export type FaultSpec =
 	| ({ kind: 'status'; status: FaultStatus; retryAfter?: number; body?: StatusFaultBody } & FaultMatch)

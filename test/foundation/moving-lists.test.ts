@@ -119,6 +119,28 @@ describe('click report that moves while it is read', () => {
 		expect(sandbox.requests.filter((request) => request.query.offset[0] === '0')).toHaveLength(firstPageReads);
 	});
 
+	// Today's clicks counted again leave the pages pinned to the first page's newest updatedAt, so
+	// the later pages start further down. With a limit the last page read is still full: only its
+	// total shows the shift. Without that check, 25 items would slip past at the page boundary.
+	test('the newest items updated after the first page of a read with a limit: the first N of the report as it stands, once each', async () => {
+		const { dateFrom, dateTo } = period();
+		sandbox.injectFault({ kind: 'shift', action: 'updateNewest', records: 25, api: 'click', count: 1 });
+		const result = await runNode({
+			type: 'clickReport',
+			parameters: { operation: 'getMany', returnAll: false, limit: 1000, filters: { dateFrom, dateTo } },
+			credentials: clickCredential(sandbox),
+		});
+		expect(result.error).toBeUndefined();
+		// Spec 7 (click report): newest updatedAt first, ties by id.
+		const current = sandbox.clicks
+			.all()
+			.filter((item) => item.date >= dateFrom && item.date <= dateTo)
+			.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id))
+			.map((item) => item.id);
+		expect(result.items.map((item) => String(item.json.id))).toEqual(current.slice(0, 1000));
+		expect(sandbox.requests.filter((request) => request.query.offset[0] === '0')).toHaveLength(2);
+	});
+
 	test('a report that keeps moving fails after three reads, and says so', async () => {
 		sandbox.injectFault({ kind: 'shift', action: 'update', records: 5, api: 'click', query: { offset: '500' } });
 		const result = await report();

@@ -296,6 +296,24 @@ describe('shift faults: data moves while a client pages', () => {
 		expect(isServerOrder(own.clicks.all())).toBe(true);
 	});
 
+	test('click updateNewest: the newest matching items are counted again and leave a read pinned before it', async () => {
+		const PERIOD = 'dateFrom=2026-01-01&dateTo=2026-03-15';
+		const before = (await ownHttp.click(`${PERIOD}&limit=50`)).body;
+		const pin = `${PERIOD}&updatedAtFrom=2000-01-01T00:00:00.000Z&updatedAtTo=${encodeURIComponent(before.data[0].updatedAt)}&limit=50`;
+		clockMs += 60_000;
+		own.injectFault({ kind: 'shift', action: 'updateNewest', records: 3, api: 'click', count: 1 });
+		expect((await ownHttp.click(`${PERIOD}&limit=50`)).body).toEqual(before);
+
+		const after = (await ownHttp.click(`${PERIOD}&limit=50`)).body;
+		expect(after.meta.total).toBe(before.meta.total);
+		expect(new Set(ids(after.data.slice(0, 3)))).toEqual(new Set(ids(before.data.slice(0, 3))));
+		for (const item of after.data.slice(0, 3)) expect(item.updatedAt).toBe(new Date(clockMs).toISOString());
+		const pinned = (await ownHttp.click(pin)).body;
+		expect(pinned.meta.total).toBe(before.meta.total - 3);
+		expect(pinned.data).toEqual(before.data.slice(3, 50).concat(pinned.data.slice(47)));
+		expect(isServerOrder(own.clicks.all())).toBe(true);
+	});
+
 	test('click insert: new items of the filtered merchant, updatedAt now', async () => {
 		const QUERY = 'merchantId=40037&limit=20';
 		const before = (await ownHttp.click(QUERY)).body;
