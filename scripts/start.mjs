@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the package, start the sandbox, install (or reuse) n8n 2.41.1, load the package
 // into it as a community package, import the sandbox credentials and the example workflows, create
-// the owner account, start n8n on http://127.0.0.1:5678. Ctrl-C stops n8n and the sandbox.
+// the owner account, publish the MCP server example, start n8n on http://127.0.0.1:5678. Ctrl-C
+// stops n8n and the sandbox.
 //
 // Options:  --fresh  start from an empty n8n user folder (drops executions and your own workflows)
 // Env:      N8N_PORT (5678), N8N_RUNNERS_BROKER_PORT (5679), SANDBOX_PARTNER_PORT (4010),
@@ -10,10 +11,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
+	MCP_SERVER,
 	OWNER,
 	importSandboxSetup,
 	npmRun,
 	ownerEnv,
+	publishWorkflows,
 	startN8n,
 	startSandbox,
 	stopChild,
@@ -66,6 +69,8 @@ async function main() {
 	installPackage(userFolder);
 	const env = n8nEnv(runtime, { userFolder, port, brokerPort });
 	await importSandboxSetup(runtime, env, sandbox.state, { log });
+	// The MCP server example is published, so that MCP clients can connect as soon as n8n is up.
+	await publishWorkflows(runtime, env, [MCP_SERVER.workflowId]);
 
 	const n8n = await startN8n(runtime, { ...env, ...ownerEnv(runtime) }, {
 		log,
@@ -84,8 +89,10 @@ async function main() {
 		`                  ${url}/workflow/AffExDailyClicks     yesterday's clicks by merchant to Slack (connect Slack)`,
 		`                  ${url}/workflow/AffExClickTrigr1     new clicks to Slack (connect Slack, publish it to poll)`,
 		`                  ${url}/workflow/AffExExchangeRte     an exchange rate for a date`,
+		`                  ${url}/workflow/${MCP_SERVER.workflowId}     the nodes as tools for AI agents (published)`,
 		'                Open one and click "Execute workflow". The examples are re-imported at every start.',
-		'  credentials:  "Affiliate Partner sandbox", "Affiliate Partner sandbox (client credentials)", "Click Statistics sandbox"',
+		`  MCP server:   ${url}${MCP_SERVER.path}   header  Authorization: Bearer ${MCP_SERVER.token}`,
+		'  credentials:  "Affiliate Partner sandbox", "Affiliate Partner sandbox (client credentials)", "Click Statistics sandbox", "MCP clients (sandbox)"',
 		`  sandbox:      partner ${sandbox.state.partnerUrl}, clicks ${sandbox.state.clickUrl}, control ${sandbox.state.partnerUrl}/_sandbox/state`,
 		`  user folder:  ${userFolder}`,
 		'Ctrl-C stops n8n and the sandbox.',

@@ -15,7 +15,14 @@ export const CREDENTIAL_IDS = {
 	partner: 'AffPartnerSandbx',
 	partnerClient: 'AffPartnerClient',
 	click: 'ClickStatsSandbx',
+	mcpClients: 'McpClientsSandbx',
 };
+
+/**
+ * The example MCP server (examples/ai-agent-tools.json): its address under n8n, and the Bearer
+ * token MCP clients send. Not a secret: n8n listens on 127.0.0.1 only.
+ */
+export const MCP_SERVER = { workflowId: 'AffExMcpTools001', path: '/mcp/affiliate-tools', token: 'sandbox-mcp-clients-token' };
 
 /** The owner account of a local instance. Not a secret: n8n listens on 127.0.0.1 only. */
 export const OWNER = {
@@ -126,6 +133,12 @@ export function sandboxCredentials(state) {
 			type: 'clickStatisticsApi',
 			data: { baseUrl: state.clickUrl, publicKey: state.publicKey, maxRequestsPerSecond: 3 },
 		},
+		{
+			id: CREDENTIAL_IDS.mcpClients,
+			name: 'MCP clients (sandbox)',
+			type: 'httpBearerAuth',
+			data: { token: MCP_SERVER.token },
+		},
 	];
 }
 
@@ -138,7 +151,7 @@ export async function importSandboxSetup(runtime, env, state, { log }) {
 		writeFileSync(file, JSON.stringify(sandboxCredentials(state)));
 		chmodSync(file, 0o600);
 		const result = await runN8n(runtime, ['import:credentials', `--input=${file}`], env);
-		assertCli(result, 'import:credentials', /Successfully imported 3 credentials/);
+		assertCli(result, 'import:credentials', new RegExp(`Successfully imported ${sandboxCredentials(state).length} credentials`));
 		timings.importCredentialsMs = result.ms;
 		log(`credentials imported (${seconds(result.ms)}): ${sandboxCredentials(state).map((c) => `"${c.name}"`).join(', ')}`);
 	} finally {
@@ -150,6 +163,17 @@ export async function importSandboxSetup(runtime, env, state, { log }) {
 	timings.importWorkflowsMs = result.ms;
 	log(`${count} example workflows imported (${seconds(result.ms)}) from ${examplesDir}`);
 	return timings;
+}
+
+/**
+ * Publishes imported workflows, so that `n8n start` activates them: importing leaves a workflow
+ * unpublished, and n8n reads what is published only when it starts.
+ */
+export async function publishWorkflows(runtime, env, ids) {
+	for (const id of ids) {
+		const result = await runN8n(runtime, ['publish:workflow', `--id=${id}`], env);
+		assertCli(result, `publish:workflow --id=${id}`, /Publishing workflow/);
+	}
 }
 
 function assertCli(result, what, expected) {
