@@ -1,5 +1,6 @@
-// The examples that end in Google Sheets and Slack, opened in the editor: every node on the canvas,
-// the sticky note that says what to connect, and a screenshot of the canvas and of each node's panel.
+// The examples that end in Google Sheets and Slack, and the MCP server of tools for AI agents, opened
+// in the editor: every node on the canvas, the sticky note that says what to connect, and a
+// screenshot of the canvas and of each node's panel.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,11 +8,13 @@ import { join } from 'node:path';
 import { examplesDir } from '../n8n-runtime/harness.mjs';
 import { EXAMPLES_WITH_EXTERNAL_NODES } from './externalNodes.mjs';
 
+const EXAMPLES_OPENED = [...EXAMPLES_WITH_EXTERNAL_NODES, 'ai-agent-tools.json'];
+
 const slug = (text) => text.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '');
 
 export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log }) {
 	const shots = [];
-	for (const file of EXAMPLES_WITH_EXTERNAL_NODES) {
+	for (const file of EXAMPLES_OPENED) {
 		const workflow = JSON.parse(readFileSync(join(examplesDir, file), 'utf8'));
 		const nodes = workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
 		await page.goto(`${baseUrl}/workflow/${workflow.id}`);

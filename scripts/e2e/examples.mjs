@@ -46,7 +46,7 @@ async function allClicksOfDay(sandbox, day) {
 }
 
 /** A partner record as Flatten Nested Fields promises it: `website: {id, name}` into `website_id`, `website_name`. */
-function flattened(record) {
+export function flattened(record) {
 	const flat = {};
 	for (const [key, value] of Object.entries(record)) {
 		if (value !== null && typeof value === 'object' && !Array.isArray(value)) {

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the package in the real n8n 2.41.1 application, against the sandbox.
 //
-//   1. every example but the trigger runs headless: n8n import:credentials, import:workflow,
-//      n8n execute --id … --rawOutput; the run data is checked against the sandbox's own answers;
+//   1. every example but the trigger and the MCP server runs headless: n8n import:credentials,
+//      import:workflow, n8n execute --id … --rawOutput; the run data is checked against the
+//      sandbox's own answers;
 //   2. the trigger example runs in a live `n8n start`: published before the start, clicks inserted
 //      through the sandbox's control endpoint, the executions n8n recorded read over REST;
-//   3. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
+//   3. the MCP server example in the same n8n: an MCP client lists and calls its tools (mcp.mjs);
+//   4. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
 //      icon, credential and operations, one screenshot per node.
 //
 // Ports differ from `npm start` (n8n 5690, task brokers 5691 and 5692, sandbox 4110/4111), so
@@ -18,15 +20,18 @@ import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { checkCredentialTest } from './credentialTest.mjs';
 import { checkEditor } from './editor.mjs';
+import { checkMcpTools } from './mcp.mjs';
 import { CLI_EXAMPLES, sandboxClient } from './examples.mjs';
 import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
 import { startOutbound } from './outbound.mjs';
 import { TRIGGER_WORKFLOW_ID, checkTrigger } from './trigger.mjs';
 import {
+	MCP_SERVER,
 	importSandboxSetup,
 	npmRun,
 	ownerEnv,
 	parseRunOutput,
+	publishWorkflows,
 	restSession,
 	startN8n,
 	startSandbox,
@@ -147,10 +152,7 @@ async function main() {
 		});
 	}
 
-	await step('publish the trigger example', async () => {
-		const result = await runN8n(runtime, ['publish:workflow', `--id=${TRIGGER_WORKFLOW_ID}`], cliEnv);
-		if (result.code !== 0) throw new Error(`publish:workflow failed:\n${result.stdout}\n${result.stderr}`);
-	});
+	await step('publish the trigger and MCP server examples', () => publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, MCP_SERVER.workflowId]));
 	await client.clearRequests();
 
 	const n8nLog = createWriteStream(join(outputDir, 'n8n-start.log'));
@@ -174,13 +176,20 @@ async function main() {
 		log(summary);
 	});
 
+	await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
+		const { summary, capture, errors } = await checkMcpTools({ baseUrl: n8n.url, sandbox: client });
+		appendFileSync(capturedFile, `## ai-agent-tools.json\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
+		results.push(`ai-agent-tools.json: ${summary}`);
+		log(summary);
+	});
+
 	await step('credential test in the live n8n (POST /rest/credentials/test)', async () => {
 		results.push(`credential test: ${await checkCredentialTest({ api, sandbox: client })}`);
 	});
 
 	await step('editor in chromium', async () => {
 		const shots = await checkEditor({ baseUrl: n8n.url, api, screenshotsDir, log });
-		results.push(`editor: icons, credentials and operations of the 3 nodes render, and the 3 examples ending in Sheets or Slack open with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
+		results.push(`editor: icons, credentials and operations of the 3 nodes render, the 3 examples ending in Sheets or Slack and the MCP server example open with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
 	});
 }
 
