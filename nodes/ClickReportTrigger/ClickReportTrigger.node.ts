@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { clickItemFilterOptions } from '../shared/clickReport';
+import { adSpaceIdFilter, merchantIdFilter, subIdFilter } from '../shared/clickReport';
 import { pollClickReport } from './poll';
 
 export class ClickReportTrigger implements INodeType {
@@ -35,7 +35,7 @@ export class ClickReportTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Filter',
 				default: {},
-				options: clickItemFilterOptions,
+				options: [adSpaceIdFilter, merchantIdFilter, subIdFilter],
 			},
 			{
 				displayName: 'Options',

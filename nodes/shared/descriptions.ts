@@ -1,27 +1,31 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+/**
+ * Fields that many operations share. They carry no resource or operation: each operation file
+ * lists the fields it shows and scopes them all at once with `updateDisplayOptions`.
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** The Return All / Limit pair every list operation has. */
-export function returnAllAndLimit(show: IDisplayOptions['show'], maxPerPage = 500): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			hint: `Above ${maxPerPage} the node reads several pages`,
-			displayOptions: { show: { ...show, returnAll: [false] } },
-		},
-	];
+export function returnAll(): INodeProperties {
+	return {
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	};
+}
+
+/** Limit, shown while Return All is off; above `maxPerPage` the node reads several pages. */
+export function limit(maxPerPage = 500): INodeProperties {
+	return {
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		hint: `Above ${maxPerPage} the node reads several pages`,
+		displayOptions: { show: { returnAll: [false] } },
+	};
 }
 
 /** The Operation dropdown of one resource. */
@@ -42,14 +46,25 @@ export function operationSelector(
 }
 
 /** The Options collection of an operation: optional settings of how it reads or shapes its output. */
-export function optionsCollection(show: IDisplayOptions['show'], options: INodeProperties[]): INodeProperties {
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
+		options,
+	};
+}
+
+/** The Filters collection of a list operation. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
 		options,
 	};
 }

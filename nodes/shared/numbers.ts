@@ -1,6 +1,4 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { optionsCollection } from './descriptions';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** The option that turns the API's decimal strings ("12.50") into numbers (12.5). */
 export const decimalsAsNumbersOption: INodeProperties = {
@@ -22,11 +20,6 @@ export function decimalStringsToNumbers(record: IDataObject, fields: string[]): 
 		if (typeof value === 'string' && DECIMAL.test(value.trim())) copy[field] = Number(value);
 	}
 	return copy;
-}
-
-/** An `options` collection holding only the decimal-to-number option. */
-export function decimalsAsNumbersOptions(show: IDisplayOptions['show']): INodeProperties {
-	return optionsCollection(show, [decimalsAsNumbersOption]);
 }
 
 /** The records as the service sent them, or with the named decimal-string fields as numbers when `options.decimalsAsNumbers` is on. */

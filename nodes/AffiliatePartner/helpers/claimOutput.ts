@@ -1,4 +1,4 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions';
 import { flattenOption, flattenRecord } from '../../shared/flatten';
@@ -10,8 +10,8 @@ const APPEAL_DECIMAL_FIELDS = ['order_price', 'estimated_reward', 'reward'];
 export type ClaimKind = 'lostOrder' | 'appeal';
 
 /** The Options of an operation that outputs claims: how the records are shaped. */
-export function claimOutputOptions(show: IDisplayOptions['show'], kind: ClaimKind): INodeProperties {
-	return optionsCollection(show, kind === 'appeal' ? [decimalsAsNumbersOption, flattenOption] : [flattenOption]);
+export function claimOutputOptions(kind: ClaimKind): INodeProperties {
+	return optionsCollection(kind === 'appeal' ? [decimalsAsNumbersOption, flattenOption] : [flattenOption]);
 }
 
 /** The claims as the service sent them, or shaped as the operation's Options ask. */

@@ -1,4 +1,4 @@
-export { CLICK_REPORT_PATH, clickItemFilterOptions, clickItemFilterQuery } from './filters';
+export { CLICK_REPORT_PATH, adSpaceIdFilter, merchantIdFilter, subIdFilter, clickItemFilterQuery } from './filters';
 export { CLICK_PAGE_SIZE, readClickPage, readClickRange, updatedAtRange } from './pages';
 export type { ClickItem, ClickPage, ClickQuery, RangeRead } from './pages';
 export { MAX_PERIOD_DAYS, periodQueries, splitIntoWindows } from './periods';

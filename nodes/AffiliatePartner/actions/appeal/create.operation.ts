@@ -1,42 +1,39 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
 import { optionalText, requireId, requireText } from '../../../shared/validation';
+import { createClaim } from '../../helpers/claimCreate';
+import type { ClaimFormFields } from '../../helpers/claimCreate';
 import {
 	MAX_APPEAL_ID_LENGTH,
 	MAX_COMMENT_LENGTH,
 	MAX_ORDER_ID_LENGTH,
+	additionalFields,
 	appealIdField,
-	createClaim,
 	commentField,
 	orderIdField,
 	programIdField,
-	receiptField,
-} from '../../helpers/claims';
+} from '../../helpers/claimFields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
+import { receiptField } from '../../helpers/receipt';
 
-const show = { resource: ['appeal'], operation: ['create'] };
-
-export const description: INodeProperties[] = [
-	programIdField(show),
-	orderIdField(show),
-	receiptField(show),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [appealIdField, commentField],
-	},
-	claimOutputOptions(show, 'appeal'),
+const properties: INodeProperties[] = [
+	programIdField(),
+	orderIdField(),
+	receiptField(),
+	additionalFields([appealIdField, commentField]),
+	claimOutputOptions('appeal'),
 ];
+
+const displayOptions = { show: { resource: ['appeal'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	// Everything is checked before the receipt is read and before anything is sent.
-	const fields: Array<[string, string | number | undefined]> = [
+	const fields: ClaimFormFields = [
 		['advcampaign', requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex))],
 		['order_id', requireText(this, itemIndex, 'Order ID', this.getNodeParameter('orderId', itemIndex), MAX_ORDER_ID_LENGTH)],
 		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],

@@ -1,17 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
 import { apiRequest } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
-import { recordIdField } from '../../helpers/claims';
+import { recordIdField } from '../../helpers/claimFields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
-const show = { resource: ['appeal'], operation: ['get'] };
-
-export const description: INodeProperties[] = [
-	recordIdField('appealClaimId', 'Appeal Claim ID', show, 'appeal claim, not its appeal number'),
-	claimOutputOptions(show, 'appeal'),
+const properties: INodeProperties[] = [
+	recordIdField('appealClaimId', 'Appeal Claim ID', 'appeal claim, not its appeal number'),
+	claimOutputOptions('appeal'),
 ];
+
+const displayOptions = { show: { resource: ['appeal'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireId(this, itemIndex, 'Appeal Claim ID', this.getNodeParameter('appealClaimId', itemIndex));

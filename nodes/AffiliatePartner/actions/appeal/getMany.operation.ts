@@ -1,18 +1,22 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
-import { claimFilters, readClaimFilters } from '../../helpers/claims';
+import { claimFilters, readClaimFilters } from '../../helpers/claimFilters';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
-const show = { resource: ['appeal'], operation: ['getMany'] };
-
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(show),
-	claimFilters(show, false),
-	claimOutputOptions(show, 'appeal'),
+const properties: INodeProperties[] = [
+	returnAll(),
+	limit(),
+	claimFilters({ withAppealStatus: false }),
+	claimOutputOptions('appeal'),
 ];
+
+const displayOptions = { show: { resource: ['appeal'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const qs = readClaimFilters(this, itemIndex);

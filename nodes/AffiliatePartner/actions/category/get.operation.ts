@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { toItems } from '../../../shared/execution';
@@ -7,9 +8,7 @@ import { requireId } from '../../../shared/validation';
 import { readLanguageCode } from '../../helpers/reference';
 import { languageOption } from './fields';
 
-const show = { resource: ['category'], operation: ['get'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Category ID',
 		name: 'categoryId',
@@ -17,10 +16,13 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'ID of the category to get',
-		displayOptions: { show },
 	},
-	optionsCollection(show, [languageOption]),
+	optionsCollection([languageOption]),
 ];
+
+const displayOptions = { show: { resource: ['category'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const categoryId = requireId(this, itemIndex, 'Category ID', this.getNodeParameter('categoryId', itemIndex));

@@ -1,36 +1,32 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
 import { readIdList } from '../../../shared/validation';
 import { languageOption, orderByOption, readCategoryOptions } from './fields';
 
-const show = { resource: ['category'], operation: ['getMany'] };
-
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Program IDs',
-				name: 'programIds',
-				type: 'string',
-				default: '',
-				placeholder: '6115, 7204',
-				description:
-					'Affiliate program IDs, separated by commas or new lines (or an array from an expression). Lists the categories of any of these programs.',
-			},
-		],
-	},
-	optionsCollection({ resource: ['category'], operation: ['getMany', 'getManyForProgram'] }, [languageOption, orderByOption]),
+const properties: INodeProperties[] = [
+	returnAll(),
+	limit(),
+	filtersCollection([
+		{
+			displayName: 'Program IDs',
+			name: 'programIds',
+			type: 'string',
+			default: '',
+			placeholder: '6115, 7204',
+			description:
+				'Affiliate program IDs, separated by commas or new lines (or an array from an expression). Lists the categories of any of these programs.',
+		},
+	]),
+	optionsCollection([languageOption, orderByOption]),
 ];
+
+const displayOptions = { show: { resource: ['category'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

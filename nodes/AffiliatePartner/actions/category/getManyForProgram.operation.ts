@@ -1,15 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
-import { readCategoryOptions } from './fields';
+import { languageOption, orderByOption, readCategoryOptions } from './fields';
 
-const show = { resource: ['category'], operation: ['getManyForProgram'] };
-
-// The options collection (language, order) is shared with Get Many and declared there.
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Program ID',
 		name: 'programId',
@@ -17,10 +15,15 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'ID of the affiliate program whose categories to list',
-		displayOptions: { show },
 	},
-	...returnAllAndLimit(show),
+	returnAll(),
+	limit(),
+	optionsCollection([languageOption, orderByOption]),
 ];
+
+const displayOptions = { show: { resource: ['category'], operation: ['getManyForProgram'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));

@@ -1,16 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { applyDecimalsAsNumbers, decimalsAsNumbersOptions } from '../../../shared/numbers';
+import { applyDecimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
 import { fetchPartnerList } from '../../../shared/transport';
 
-const show = { resource: ['currency'], operation: ['getMany'] };
-
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(show),
-	decimalsAsNumbersOptions(show),
+const properties: INodeProperties[] = [
+	returnAll(),
+	limit(),
+	optionsCollection([decimalsAsNumbersOption]),
 ];
+
+const displayOptions = { show: { resource: ['currency'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const records = await fetchPartnerList(this, {

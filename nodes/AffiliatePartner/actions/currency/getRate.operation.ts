@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toPartnerDate } from '../../../shared/dates';
+import { optionsCollection } from '../../../shared/descriptions';
 import { toItems } from '../../../shared/execution';
-import { applyDecimalsAsNumbers, decimalsAsNumbersOptions } from '../../../shared/numbers';
+import { applyDecimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
 import { apiRequest } from '../../../shared/transport';
 import { requireDate } from '../../../shared/validation';
 import { requireCurrencyCode } from '../../helpers/reference';
 
-const show = { resource: ['currency'], operation: ['getRate'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Base Currency Name or ID',
 		name: 'baseCurrency',
@@ -19,7 +19,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The currency to convert from (ISO 4217 code such as USD). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Target Currency Name or ID',
@@ -30,7 +29,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The currency to convert to (ISO 4217 code such as EUR). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Date',
@@ -39,10 +37,13 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The day of the rate (a date, an ISO date or DD.MM.YYYY)',
-		displayOptions: { show },
 	},
-	decimalsAsNumbersOptions(show),
+	optionsCollection([decimalsAsNumbersOption]),
 ];
+
+const displayOptions = { show: { resource: ['currency'], operation: ['getRate'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const base = requireCurrencyCode(this, itemIndex, 'Base Currency', this.getNodeParameter('baseCurrency', itemIndex));

@@ -1,13 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
 import { optionalId, requireId } from '../../../shared/validation';
 
-const show = { resource: ['landingPage'], operation: ['getMany'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Program ID',
 		name: 'programId',
@@ -15,7 +14,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'ID of the affiliate program whose landing pages to list',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Ad Space ID',
@@ -24,10 +22,14 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'ID of your ad space (website). When set, each landing page comes with its tracking link (gotolink) for that ad space. Leave empty for the landing pages without links.',
-		displayOptions: { show },
 	},
-	...returnAllAndLimit(show),
+	returnAll(),
+	limit(),
 ];
+
+const displayOptions = { show: { resource: ['landingPage'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));

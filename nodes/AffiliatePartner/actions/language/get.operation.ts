@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
 import { apiRequest } from '../../../shared/transport';
 import { readLanguageCode } from '../../helpers/reference';
 
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Language Name or ID',
 		name: 'languageCode',
@@ -14,9 +15,12 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The language to get, by its code (such as en). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show: { resource: ['language'], operation: ['get'] } },
-	},
+			},
 ];
+
+const displayOptions = { show: { resource: ['language'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const code = readLanguageCode(this, itemIndex, 'Language', this.getNodeParameter('languageCode', itemIndex), true)!;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toPartnerDate } from '../../../shared/dates';
 import { toItems } from '../../../shared/execution';
@@ -10,23 +11,23 @@ import {
 	requireId,
 	requireText,
 } from '../../../shared/validation';
+import { createClaim } from '../../helpers/claimCreate';
+import type { ClaimFormFields } from '../../helpers/claimCreate';
 import {
 	MAX_APPEAL_ID_LENGTH,
 	MAX_COMMENT_LENGTH,
 	MAX_ORDER_ID_LENGTH,
+	additionalFields,
 	appealIdField,
-	createClaim,
 	commentField,
 	orderIdField,
 	programIdField,
-	receiptField,
-} from '../../helpers/claims';
+} from '../../helpers/claimFields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
+import { receiptField } from '../../helpers/receipt';
 
-const show = { resource: ['lostOrder'], operation: ['create'] };
-
-export const description: INodeProperties[] = [
-	programIdField(show),
+const properties: INodeProperties[] = [
+	programIdField(),
 	{
 		displayName: 'Ad Space ID',
 		name: 'adSpaceId',
@@ -35,9 +36,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '22',
 		description: 'ID of the ad space (website) the order came through',
-		displayOptions: { show },
 	},
-	orderIdField(show),
+	orderIdField(),
 	{
 		displayName: 'Order Date',
 		name: 'orderDate',
@@ -45,7 +45,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The day the order was placed (a date, an ISO date or DD.MM.YYYY)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Order Price',
@@ -55,7 +54,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { numberPrecision: 2 },
 		default: 0,
 		description: 'The order amount, more than 0',
-		displayOptions: { show: { ...show, '@version': [1] } },
+		displayOptions: { show: { '@version': [1] } },
 	},
 	{
 		// From version 1.1 the field starts empty, so that a create left unfilled is flagged
@@ -68,37 +67,33 @@ export const description: INodeProperties[] = [
 		default: null,
 		placeholder: 'e.g. 1999.90',
 		description: 'The order amount, more than 0',
-		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 1.1 } }] } },
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 	},
-	receiptField(show),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			appealIdField,
-			commentField,
-			{
-				displayName: 'Estimated Reward',
-				name: 'estimatedReward',
-				type: 'number',
-				typeOptions: { numberPrecision: 2 },
-				default: 0,
-				description: 'The reward you expect for the order',
-			},
-		],
-	},
-	claimOutputOptions(show, 'lostOrder'),
+	receiptField(),
+	additionalFields([
+		appealIdField,
+		commentField,
+		{
+			displayName: 'Estimated Reward',
+			name: 'estimatedReward',
+			type: 'number',
+			typeOptions: { numberPrecision: 2 },
+			default: 0,
+			description: 'The reward you expect for the order',
+		},
+	]),
+	claimOutputOptions('lostOrder'),
 ];
+
+const displayOptions = { show: { resource: ['lostOrder'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const parameter = (name: string) => this.getNodeParameter(name, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	// Everything is checked before the receipt is read and before anything is sent.
-	const fields: Array<[string, string | number | undefined]> = [
+	const fields: ClaimFormFields = [
 		['advcampaign', requireId(this, itemIndex, 'Program ID', parameter('programId'))],
 		['website', requireId(this, itemIndex, 'Ad Space ID', parameter('adSpaceId'))],
 		['order_id', requireText(this, itemIndex, 'Order ID', parameter('orderId'), MAX_ORDER_ID_LENGTH)],

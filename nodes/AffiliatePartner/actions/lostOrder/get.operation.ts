@@ -1,17 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
 import { apiRequest } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
-import { recordIdField } from '../../helpers/claims';
+import { recordIdField } from '../../helpers/claimFields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
-const show = { resource: ['lostOrder'], operation: ['get'] };
-
-export const description: INodeProperties[] = [
-	recordIdField('lostOrderId', 'Lost Order ID', show, 'lost order'),
-	claimOutputOptions(show, 'lostOrder'),
+const properties: INodeProperties[] = [
+	recordIdField('lostOrderId', 'Lost Order ID', 'lost order'),
+	claimOutputOptions('lostOrder'),
 ];
+
+const displayOptions = { show: { resource: ['lostOrder'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireId(this, itemIndex, 'Lost Order ID', this.getNodeParameter('lostOrderId', itemIndex));

@@ -1,17 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
 import { apiRequest } from '../../../shared/transport';
 import { invalidInput, readList, requireId, requireMaxLength } from '../../../shared/validation';
-import { MAX_ORDER_ID_LENGTH, programIdField } from '../../helpers/claims';
+import { MAX_ORDER_ID_LENGTH, programIdField } from '../../helpers/claimFields';
 
 /** The service answers at most this many order IDs per request (spec 8). */
 export const ORDER_IDS_PER_REQUEST = 20;
 
-const show = { resource: ['lostOrder'], operation: ['getOrderStatus'] };
-
-export const description: INodeProperties[] = [
-	programIdField(show),
+const properties: INodeProperties[] = [
+	programIdField(),
 	{
 		displayName: 'Order IDs',
 		name: 'orderIds',
@@ -23,9 +22,12 @@ export const description: INodeProperties[] = [
 		description:
 			'Order numbers to look up, separated by commas or new lines, or an array from an expression. Any number of them; they are sent 20 per request.',
 		hint: 'One output item per order ID, in the order given. An ID given twice is looked up and output once.',
-		displayOptions: { show },
 	},
 ];
+
+const displayOptions = { show: { resource: ['lostOrder'], operation: ['getOrderStatus'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface OrderInfo {
 	order_info: IDataObject[];

@@ -1,12 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList } from '../../../shared/transport';
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit({ resource: ['trafficSource'], operation: ['getMany'] }),
-];
+const properties: INodeProperties[] = [returnAll(), limit()];
+
+const displayOptions = { show: { resource: ['trafficSource'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const records = await fetchPartnerList(this, {

@@ -1,65 +1,67 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ClickPeriod } from '../../../shared/clickReport';
-import { clickItemFilterOptions, clickItemFilterQuery, fetchClickReportWindows, periodQueries } from '../../../shared/clickReport';
+import {
+	adSpaceIdFilter,
+	clickItemFilterQuery,
+	fetchClickReportWindows,
+	merchantIdFilter,
+	periodQueries,
+	subIdFilter,
+} from '../../../shared/clickReport';
 import { daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { describeValue, invalidInput, isEmptyInput, requireDate } from '../../../shared/validation';
 
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Without a period, the report covers today (UTC). Periods longer than 120 days are read in windows of 120 days.',
 		name: 'periodNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { operation: ['getMany'] } },
 	},
-	...returnAllAndLimit({ operation: ['getMany'] }),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { operation: ['getMany'] } },
-		options: [
-			clickItemFilterOptions[0],
-			{
-				displayName: 'Date From',
-				name: 'dateFrom',
-				type: 'dateTime',
-				default: '',
-				description: 'First day of clicks (UTC). Give Date To as well.',
-			},
-			{
-				displayName: 'Date To',
-				name: 'dateTo',
-				type: 'dateTime',
-				default: '',
-				description: 'Last day of clicks (UTC), included. Give Date From as well.',
-			},
-			clickItemFilterOptions[1],
-			clickItemFilterOptions[2],
-			{
-				displayName: 'Updated At From',
-				name: 'updatedAtFrom',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only items whose statistics changed at or after this time. Give Updated At To as well. With only this pair, items are not filtered by day.',
-			},
-			{
-				displayName: 'Updated At To',
-				name: 'updatedAtTo',
-				type: 'dateTime',
-				default: '',
-				description: 'Only items whose statistics changed at or before this time',
-			},
-		],
-	},
+	returnAll(),
+	limit(),
+	filtersCollection([
+		adSpaceIdFilter,
+		{
+			displayName: 'Date From',
+			name: 'dateFrom',
+			type: 'dateTime',
+			default: '',
+			description: 'First day of clicks (UTC). Give Date To as well.',
+		},
+		{
+			displayName: 'Date To',
+			name: 'dateTo',
+			type: 'dateTime',
+			default: '',
+			description: 'Last day of clicks (UTC), included. Give Date From as well.',
+		},
+		merchantIdFilter,
+		subIdFilter,
+		{
+			displayName: 'Updated At From',
+			name: 'updatedAtFrom',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Only items whose statistics changed at or after this time. Give Updated At To as well. With only this pair, items are not filtered by day.',
+		},
+		{
+			displayName: 'Updated At To',
+			name: 'updatedAtTo',
+			type: 'dateTime',
+			default: '',
+			description: 'Only items whose statistics changed at or before this time',
+		},
+	]),
 ];
+
+export const description = updateDisplayOptions({ show: { operation: ['getMany'] } }, properties);
 
 /** A date-time as ISO 8601: a date, a Luxon value or ISO text; any other object is refused, described. */
 function requireInstant(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {

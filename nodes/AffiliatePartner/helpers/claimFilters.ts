@@ -1,0 +1,113 @@
+/** What a claim list can be filtered by, and those filters as the query of GET /lost_orders/ or /appeals/. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { daysBetween, toPartnerDate } from '../../shared/dates';
+import { filtersCollection } from '../../shared/descriptions';
+import { invalidInput, isEmptyInput, optionalDate, optionalId, optionalText, requireChoice } from '../../shared/validation';
+import { MAX_APPEAL_ID_LENGTH } from './claimFields';
+
+const CLAIM_STATUS_OPTIONS = [
+	{ name: 'Accepted', value: 'accepted' },
+	{ name: 'Processing', value: 'processing' },
+	{ name: 'Rejected', value: 'rejected' },
+];
+
+const APPEAL_STATUS_OPTIONS = [
+	{ name: 'Processing', value: 'processing' },
+	{ name: 'Resolved', value: 'resolved' },
+];
+
+const CLAIM_STATUSES = CLAIM_STATUS_OPTIONS.map((option) => option.value);
+const APPEAL_STATUSES = APPEAL_STATUS_OPTIONS.map((option) => option.value);
+
+const appealStatusFilter: INodeProperties = {
+	displayName: 'Appeal Status',
+	name: 'appealStatus',
+	type: 'options',
+	options: APPEAL_STATUS_OPTIONS,
+	default: 'processing',
+	description: 'Only claims whose appeal is in this status',
+};
+
+/** The Filters collection of a claim list. Appeal claim lists have no appeal status filter (spec 4.3). */
+export function claimFilters({ withAppealStatus }: { withAppealStatus: boolean }): INodeProperties {
+	return filtersCollection([
+		{
+			displayName: 'Ad Space ID',
+			name: 'adSpaceId',
+			type: 'string',
+			default: '',
+			placeholder: '22',
+			description: 'Only claims of this ad space (website)',
+		},
+		{
+			displayName: 'Appeal ID',
+			name: 'appealId',
+			type: 'string',
+			default: '',
+			description: 'Only claims with this appeal number',
+		},
+		...(withAppealStatus ? [appealStatusFilter] : []),
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only claims created on or before this day',
+		},
+		{
+			displayName: 'Program ID',
+			name: 'programId',
+			type: 'string',
+			default: '',
+			placeholder: '6115',
+			description: 'Only claims of this affiliate program (advcampaign)',
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only claims created on or after this day',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: CLAIM_STATUS_OPTIONS,
+			default: 'processing',
+			description: 'Only claims in this status',
+		},
+	]);
+}
+
+/** The filters as the query of GET /lost_orders/ or /appeals/, checked before anything is sent. */
+export function readClaimFilters(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	const programId = optionalId(context, itemIndex, 'Program ID', filters.programId);
+	if (programId !== undefined) qs.advcampaign = programId;
+	const adSpaceId = optionalId(context, itemIndex, 'Ad Space ID', filters.adSpaceId);
+	if (adSpaceId !== undefined) qs.website = adSpaceId;
+	if (!isEmptyInput(filters.status)) {
+		qs.status = requireChoice(context, itemIndex, 'Status', filters.status, CLAIM_STATUSES);
+	}
+	const startDate = optionalDate(context, itemIndex, 'Start Date', filters.startDate);
+	const endDate = optionalDate(context, itemIndex, 'End Date', filters.endDate);
+	if (startDate && endDate && daysBetween(startDate, endDate) < 0) {
+		throw invalidInput(
+			context,
+			itemIndex,
+			'Start Date',
+			`${toPartnerDate(startDate)} is after the End Date ${toPartnerDate(endDate)}`,
+		);
+	}
+	if (startDate) qs.start_date = toPartnerDate(startDate);
+	if (endDate) qs.end_date = toPartnerDate(endDate);
+	const appealId = optionalText(context, itemIndex, 'Appeal ID', filters.appealId, MAX_APPEAL_ID_LENGTH);
+	if (appealId !== undefined) qs.appeal_id = appealId;
+	if (!isEmptyInput(filters.appealStatus)) {
+		qs.appeal_status = requireChoice(context, itemIndex, 'Appeal Status', filters.appealStatus, APPEAL_STATUSES);
+	}
+	return qs;
+}

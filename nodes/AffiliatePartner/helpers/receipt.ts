@@ -1,0 +1,87 @@
+/**
+ * The receipt of a claim: which binary property holds it, and its content checked to be a JPEG,
+ * PNG or PDF (the types the partner interface accepts), judged by the leading bytes ("magic
+ * bytes"), never by file name or declared MIME type.
+ */
+import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput, optionalText } from '../../shared/validation';
+
+export function receiptField(): INodeProperties {
+	return {
+		displayName: 'Receipt Binary Property',
+		name: 'receiptBinaryProperty',
+		type: 'string',
+		default: 'data',
+		description:
+			'Name of the binary property of the input item that holds the receipt (JPEG, PNG or PDF). Leave empty to send no receipt.',
+		hint: 'The file must really be a JPEG, PNG or PDF: its content is checked, not its name',
+	};
+}
+
+export type ReceiptType = 'jpeg' | 'png' | 'pdf';
+
+const SIGNATURES: Array<{ type: ReceiptType; bytes: number[] }> = [
+	{ type: 'jpeg', bytes: [0xff, 0xd8, 0xff] },
+	{ type: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+	// "%PDF-"
+	{ type: 'pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+];
+
+const RECEIPT_MIME_TYPES: Record<ReceiptType, string> = {
+	jpeg: 'image/jpeg',
+	png: 'image/png',
+	pdf: 'application/pdf',
+};
+
+/** The receipt type the content really is, or undefined when it is none of them. */
+export function detectReceiptType(content: Uint8Array): ReceiptType | undefined {
+	return SIGNATURES.find(
+		({ bytes }) => content.length >= bytes.length && bytes.every((byte, index) => content[index] === byte),
+	)?.type;
+}
+
+export interface Receipt {
+	blob: Blob;
+	fileName: string;
+}
+
+/**
+ * The receipt from the input item's binary property named by `receiptBinaryProperty`, with its
+ * file name and MIME type, or undefined when that parameter is empty. Refused unless its content
+ * is JPEG, PNG or PDF.
+ */
+export async function readReceipt(context: IExecuteFunctions, itemIndex: number): Promise<Receipt | undefined> {
+	const field = 'Receipt Binary Property';
+	const property = optionalText(context, itemIndex, field, context.getNodeParameter('receiptBinaryProperty', itemIndex, ''));
+	if (property === undefined) return undefined;
+	let data: IBinaryData;
+	try {
+		data = context.helpers.assertBinaryData(itemIndex, property);
+	} catch {
+		const present = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
+		throw invalidInput(
+			context,
+			itemIndex,
+			field,
+			`the input item has no binary property "${property}" (${
+				present.length ? `it has: ${present.map((name) => `"${name}"`).join(', ')}` : 'it has no binary data'
+			}). Name the binary property that holds the receipt, or leave the parameter empty to send no receipt`,
+		);
+	}
+	const content = await context.helpers.getBinaryDataBuffer(itemIndex, property);
+	const type = detectReceiptType(content);
+	const fileName = data.fileName || `receipt.${type === 'jpeg' ? 'jpg' : (type ?? 'bin')}`;
+	if (!type) {
+		throw invalidInput(
+			context,
+			itemIndex,
+			field,
+			`the file "${fileName}" in binary property "${property}" is not a JPEG, PNG or PDF (judged by its content, not its name)`,
+		);
+	}
+	return {
+		blob: new Blob([new Uint8Array(content)], { type: data.mimeType || RECEIPT_MIME_TYPES[type] }),
+		fileName,
+	};
+}
