@@ -4,7 +4,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeBody, htmlTitle, isRateLimitAnswer } from '../../nodes/shared/transport/answers';
-import { contractOf, contractViolation } from '../../nodes/shared/transport/contracts';
+import type { Contract } from '../../nodes/shared/transport/contracts';
+import {
+	clickReportPage,
+	contractViolation,
+	exchangeRate,
+	listOf,
+	oneRecord,
+	orderStatuses,
+} from '../../nodes/shared/transport/contracts';
 import { PaceSchedule } from '../../nodes/shared/transport/rateLimiter';
 import { sharedToken } from '../../nodes/shared/transport/tokenSharing';
 
@@ -109,9 +117,10 @@ describe('shared token mint', () => {
 });
 
 describe('endpoint contracts', () => {
-	const lostOrders = contractOf('partner', 'GET', '/lost_orders/');
+	const lostOrders = listOf('id', 'a list of lost orders');
+	const kinds = listOf('plainString', 'a list of ad space kinds');
 	const page = { results: [{ id: 1 }, { id: 2 }], _meta: { count: 2, limit: 20, offset: 0 } };
-	const cases: Array<[string, ReturnType<typeof contractOf>, unknown, IDataObject, string | undefined]> = [
+	const cases: Array<[string, Contract, unknown, IDataObject, string | undefined]> = [
 		['a good list page', lostOrders, page, { offset: 0, limit: 20 }, undefined],
 		['HTML text', lostOrders, '<html><title>x</title></html>', {}, 'it is not a JSON object'],
 		['no results', lostOrders, { _meta: page._meta }, {}, 'it has no "results" list'],
@@ -120,21 +129,21 @@ describe('endpoint contracts', () => {
 		['more records than asked', lostOrders, page, { limit: 1 }, 'it holds 2 records where at most 1 were asked for'],
 		['a record without id', lostOrders, { ...page, results: [{ id: 1 }, { name: 'x' }] }, {}, 'results[1] is not an object with "id"'],
 		['strings where objects belong', lostOrders, { ...page, results: ['a'] }, {}, 'results[0] is not an object with "id"'],
-		['kinds are plain strings', contractOf('partner', 'GET', '/websites/kinds/'), { ...page, results: ['website'] }, {}, undefined],
-		['a kind that is not a string', contractOf('partner', 'GET', '/websites/kinds/'), { ...page, results: [{}] }, {}, 'results[0] is not a string'],
-		['a click page', contractOf('click', 'GET', '/v2/api/stats/click'), { meta: { total: 1, limit: 500, offset: 0 }, data: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] }, {}, undefined],
-		['a click page without meta', contractOf('click', 'GET', '/v2/api/stats/click'), { data: [] }, {}, 'it has no "meta" object'],
-		['a click item without updatedAt', contractOf('click', 'GET', '/v2/api/stats/click'), { meta: { total: 1, limit: 1, offset: 0 }, data: [{ id: 'a' }] }, {}, 'data[0] is not an entry with an id and an updatedAt'],
-		['one lost order', contractOf('partner', 'GET', '/lost_orders/12/'), { id: 12 }, {}, undefined],
-		['a lost order as text', contractOf('partner', 'GET', '/lost_orders/12/'), '{"id": 12', {}, 'it is not a JSON object'],
-		['a language by its code', contractOf('partner', 'GET', '/languages/de/'), { language_code: 'de' }, {}, undefined],
-		['order statuses for each ID', contractOf('partner', 'GET', '/lost_orders/payments_info/'), { order_info: [{ order_id: 'A', status: 'owner' }, { order_id: 'B', status: 'does_not_exist' }] }, { order_id: ['A', 'B'] }, undefined],
-		['an order ID left out', contractOf('partner', 'GET', '/lost_orders/payments_info/'), { order_info: [{ order_id: 'A', status: 'owner' }] }, { order_id: ['A', 'B'] }, 'it has no entry for the order ID B'],
-		['an entry without status', contractOf('partner', 'GET', '/lost_orders/payments_info/'), { order_info: [{ order_id: 'A' }] }, { order_id: ['A'] }, 'order_info[0] is not an object with an order_id and a status'],
-		['no order_info', contractOf('partner', 'GET', '/lost_orders/payments_info/'), {}, { order_id: ['A'] }, 'it has no "order_info" list'],
-		['an exchange rate', contractOf('partner', 'GET', '/currencies/rate/'), { base: 'USD', target: 'EUR', date: '2026-01-01', rate: '0.9' }, {}, undefined],
-		['a rate that is not a number', contractOf('partner', 'GET', '/currencies/rate/'), { base: 'USD', target: 'EUR', date: '2026-01-01', rate: 'n/a' }, {}, '"rate" is not a number: n/a'],
-		['a created claim', contractOf('partner', 'POST', '/appeals/create/'), { id: 7, status: 'processing' }, {}, undefined],
+		['kinds are plain strings', kinds, { ...page, results: ['website'] }, {}, undefined],
+		['a kind that is not a string', kinds, { ...page, results: [{}] }, {}, 'results[0] is not a string'],
+		['a click page', clickReportPage, { meta: { total: 1, limit: 500, offset: 0 }, data: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] }, {}, undefined],
+		['a click page without meta', clickReportPage, { data: [] }, {}, 'it has no "meta" object'],
+		['a click item without updatedAt', clickReportPage, { meta: { total: 1, limit: 1, offset: 0 }, data: [{ id: 'a' }] }, {}, 'data[0] is not an entry with an id and an updatedAt'],
+		['one lost order', oneRecord('id', 'a lost order'), { id: 12 }, {}, undefined],
+		['a lost order as text', oneRecord('id', 'a lost order'), '{"id": 12', {}, 'it is not a JSON object'],
+		['a language by its code', oneRecord('language_code', 'a language'), { language_code: 'de' }, {}, undefined],
+		['order statuses for each ID', orderStatuses, { order_info: [{ order_id: 'A', status: 'owner' }, { order_id: 'B', status: 'does_not_exist' }] }, { order_id: ['A', 'B'] }, undefined],
+		['an order ID left out', orderStatuses, { order_info: [{ order_id: 'A', status: 'owner' }] }, { order_id: ['A', 'B'] }, 'it has no entry for the order ID B'],
+		['an entry without status', orderStatuses, { order_info: [{ order_id: 'A' }] }, { order_id: ['A'] }, 'order_info[0] is not an object with an order_id and a status'],
+		['no order_info', orderStatuses, {}, { order_id: ['A'] }, 'it has no "order_info" list'],
+		['an exchange rate', exchangeRate, { base: 'USD', target: 'EUR', date: '2026-01-01', rate: '0.9' }, {}, undefined],
+		['a rate that is not a number', exchangeRate, { base: 'USD', target: 'EUR', date: '2026-01-01', rate: 'n/a' }, {}, '"rate" is not a number: n/a'],
+		['a created claim', oneRecord('id', 'the created appeal claim'), { id: 7, status: 'processing' }, {}, undefined],
 	];
 	test.each(cases)('%s', (_name, contract, body, qs, expected) => {
 		expect(contractViolation(contract, body, { qs })).toBe(expected);

@@ -7,13 +7,47 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { ApiName } from '../../nodes/shared/transport';
+import type { ApiName, Contract, ListContract } from '../../nodes/shared/transport';
 import { fetchClickReport } from '../../nodes/shared/clickReport';
-import { apiRequest, fetchPartnerList } from '../../nodes/shared/transport';
+import {
+	apiRequest,
+	clickReportPage,
+	exchangeRate,
+	fetchPartnerList,
+	listOf,
+	oneRecord,
+	orderStatuses,
+} from '../../nodes/shared/transport';
 import { runPerItem } from '../../nodes/shared/execution';
 import { registerNodeType } from './nodeTypes';
 
 export const PROBE_TYPE = 'transportProbe';
+
+/** What each endpoint the tests reach promises, as the operations state it beside their paths. */
+const PROBED_ENDPOINTS: Array<{ method: string; path: RegExp; expect: Contract }> = [
+	{ method: 'GET', path: /^\/?lost_orders\/$/, expect: listOf('id', 'a list of lost orders') },
+	{ method: 'GET', path: /^\/?lost_orders\/payments_info\/$/, expect: orderStatuses },
+	{ method: 'GET', path: /^\/?lost_orders\/[^/]+\/?$/, expect: oneRecord('id', 'a lost order') },
+	{ method: 'POST', path: /^\/?lost_orders\/create\/$/, expect: oneRecord('id', 'the created lost order') },
+	{ method: 'GET', path: /^\/?appeals\/$/, expect: listOf('id', 'a list of appeal claims') },
+	{ method: 'POST', path: /^\/?appeals\/create\/$/, expect: oneRecord('id', 'the created appeal claim') },
+	{ method: 'GET', path: /^\/?landings\//, expect: listOf('id', 'a list of landing pages') },
+	{ method: 'GET', path: /^\/?websites\/kinds\/$/, expect: listOf('plainString', 'a list of ad space kinds') },
+	{ method: 'GET', path: /^\/?websites\/regions\/$/, expect: listOf('plainString', 'a list of regions') },
+	{ method: 'GET', path: /^\/?categories\/$/, expect: listOf('id', 'a list of categories') },
+	{ method: 'GET', path: /^\/?languages\/$/, expect: listOf('language_code', 'a list of languages') },
+	{ method: 'GET', path: /^\/?languages\/[^/]+\/?$/, expect: oneRecord('language_code', 'a language') },
+	{ method: 'GET', path: /^\/?currencies\/$/, expect: listOf('code', 'a list of currencies') },
+	{ method: 'GET', path: /^\/?currencies\/rate\/$/, expect: exchangeRate },
+	{ method: 'GET', path: /^\/?traffic\/$/, expect: listOf('id', 'a list of traffic sources') },
+	{ method: 'GET', path: /^\/v2\/api\/stats\/click$/, expect: clickReportPage },
+];
+
+function probedContract(method: string, path: string): Contract {
+	const endpoint = PROBED_ENDPOINTS.find((candidate) => candidate.method === method && candidate.path.test(path));
+	if (!endpoint) throw new Error(`The probe knows no contract for ${method} ${path}`);
+	return endpoint.expect;
+}
 
 /**
  * A node that calls the shared transport directly with what its parameters say. It is executed
@@ -58,7 +92,7 @@ class TransportProbe implements INodeType {
 			const paired = { item: itemIndex };
 
 			if (mode === 'partnerList') {
-				const records = await fetchPartnerList(this, { path, qs, limit, itemIndex });
+				const records = await fetchPartnerList(this, { path, expect: probedContract('GET', path) as ListContract, qs, limit, itemIndex });
 				return records.map((json) => ({ json, pairedItem: paired }));
 			}
 			if (mode === 'clickReport') {
@@ -78,7 +112,7 @@ class TransportProbe implements INodeType {
 			}
 			const parallel = this.getNodeParameter('parallel', itemIndex) as number;
 			const responses = await Promise.all(
-				Array.from({ length: parallel }, () => apiRequest<IDataObject>(this, api, { method, path, qs, body, itemIndex })),
+				Array.from({ length: parallel }, () => apiRequest<IDataObject>(this, api, { method, path, expect: probedContract(method, path), qs, body, itemIndex })),
 			);
 			return responses.map((json) => ({ json: Array.isArray(json) ? { results: json } : json, pairedItem: paired }));
 		});

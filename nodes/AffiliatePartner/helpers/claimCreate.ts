@@ -1,6 +1,7 @@
 /** The create request of a lost order or an appeal claim: checked fields and the receipt as one multipart form. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { Contract } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import type { Receipt } from './receipt';
 import { readReceipt } from './receipt';
@@ -25,13 +26,13 @@ export function claimForm(fields: ClaimFormFields, receipt: Receipt | undefined)
 export async function createClaim(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	path: string,
+	endpoint: { path: string; expect: Contract },
 	fields: ClaimFormFields,
 ): Promise<IDataObject> {
 	const receipt = await readReceipt(context, itemIndex);
 	return await apiRequest<IDataObject>(context, 'partner', {
 		method: 'POST',
-		path,
+		...endpoint,
 		body: claimForm(fields, receipt),
 		itemIndex,
 	});

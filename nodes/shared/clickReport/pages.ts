@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Account, TransportContext } from '../transport';
-import { apiExchange, pagesInFlight, runPool } from '../transport';
+import { apiExchange, clickReportPage, pagesInFlight, runPool } from '../transport';
 import { CLICK_REPORT_PATH } from './filters';
 import type { ClockSample } from './serviceClock';
 
@@ -44,6 +44,7 @@ export async function readClickPage(
 	const answer = await apiExchange<{ data: ClickItem[]; meta: { total: number } }>(context, 'click', {
 		method: 'GET',
 		path: CLICK_REPORT_PATH,
+		expect: clickReportPage,
 		qs: { ...query.qs, limit, offset },
 		itemIndex: query.itemIndex,
 	});

@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiName } from './apis';
-
 /**
- * What a 2xx answer of each endpoint promises (the spec, /work/shared/spec/affiliate-api-spec.md,
- * sections 2 and 4). An answer that breaks its promise is an error, never data: a proxy's HTML
- * page with status 200, a cut-off body or a missing envelope would otherwise become zero items,
- * or a page too few, with success.
+ * What a 2xx answer of an endpoint promises (the spec, /work/shared/spec/affiliate-api-spec.md,
+ * sections 2 and 4). Every request states its endpoint's promise beside its path; the transport
+ * checks each answer against it. An answer that breaks its promise is an error, never data: a
+ * proxy's HTML page with status 200, a cut-off body or a missing envelope would otherwise become
+ * zero items, or a page too few, with success.
  */
 export type Contract =
 	/** `{results: [...], _meta: {count, limit, offset}}`; records keyed by `key`, or plain strings. */
@@ -19,45 +18,25 @@ export type Contract =
 	| { kind: 'orderInfo'; what: string }
 	/** `{base, target, date, rate}` */
 	| { kind: 'rate'; what: string }
-	/** Any JSON object or array (paths outside the table). */
+	/** Any JSON object or array. */
 	| { kind: 'json'; what: string };
 
-interface Endpoint {
-	api: ApiName;
-	method: 'GET' | 'POST';
-	path: RegExp;
-	contract: Contract;
-}
+export type ListContract = Extract<Contract, { kind: 'list' }>;
 
-const list = (key: string, what: string): Contract => ({ kind: 'list', key, what });
-const record = (key: string, what: string): Contract => ({ kind: 'record', key, what });
+/** A partner list page, `{results, _meta: {count, limit, offset}}`, of records keyed by `key` or of plain strings. */
+export const listOf = (key: string | 'plainString', what: string): ListContract => ({ kind: 'list', key, what });
 
-const ENDPOINTS: Endpoint[] = [
-	{ api: 'partner', method: 'GET', path: /^\/lost_orders\/$/, contract: list('id', 'a list of lost orders') },
-	{ api: 'partner', method: 'GET', path: /^\/lost_orders\/payments_info\/$/, contract: { kind: 'orderInfo', what: 'order statuses' } },
-	{ api: 'partner', method: 'GET', path: /^\/lost_orders\/[^/]+\/$/, contract: record('id', 'a lost order') },
-	{ api: 'partner', method: 'POST', path: /^\/lost_orders\/create\/$/, contract: record('id', 'the created lost order') },
-	{ api: 'partner', method: 'GET', path: /^\/appeals\/$/, contract: list('id', 'a list of appeal claims') },
-	{ api: 'partner', method: 'GET', path: /^\/appeals\/[^/]+\/$/, contract: record('id', 'an appeal claim') },
-	{ api: 'partner', method: 'POST', path: /^\/appeals\/create\/$/, contract: record('id', 'the created appeal claim') },
-	{ api: 'partner', method: 'GET', path: /^\/landings\/[^/]+\/(website\/[^/]+\/)?$/, contract: list('id', 'a list of landing pages') },
-	{ api: 'partner', method: 'GET', path: /^\/websites\/kinds\/$/, contract: list('plainString', 'a list of ad space kinds') },
-	{ api: 'partner', method: 'GET', path: /^\/websites\/regions\/$/, contract: list('plainString', 'a list of regions') },
-	{ api: 'partner', method: 'GET', path: /^\/categories\/(advcampaign\/[^/]+\/)?$/, contract: list('id', 'a list of categories') },
-	{ api: 'partner', method: 'GET', path: /^\/categories\/[^/]+\/$/, contract: record('id', 'a category') },
-	{ api: 'partner', method: 'GET', path: /^\/languages\/$/, contract: list('language_code', 'a list of languages') },
-	{ api: 'partner', method: 'GET', path: /^\/languages\/[^/]+\/$/, contract: record('language_code', 'a language') },
-	{ api: 'partner', method: 'GET', path: /^\/currencies\/$/, contract: list('code', 'a list of currencies') },
-	{ api: 'partner', method: 'GET', path: /^\/currencies\/rate\/$/, contract: { kind: 'rate', what: 'an exchange rate' } },
-	{ api: 'partner', method: 'GET', path: /^\/traffic\/$/, contract: list('id', 'a list of traffic sources') },
-	{ api: 'click', method: 'GET', path: /^\/v2\/api\/stats\/click$/, contract: { kind: 'totalPage', stampedBy: 'updatedAt', what: 'a page of the click report' } },
-];
+/** One record, an object with `key`. */
+export const oneRecord = (key: string, what: string): Contract => ({ kind: 'record', key, what });
 
-/** The contract of an endpoint; the first match wins, so specific paths come before general ones. */
-export function contractOf(api: ApiName, method: string, path: string): Contract {
-	const endpoint = ENDPOINTS.find((candidate) => candidate.api === api && candidate.method === method && candidate.path.test(path));
-	return endpoint?.contract ?? { kind: 'json', what: 'a JSON answer' };
-}
+/** GET /lost_orders/payments_info/: one entry per queried order ID (spec 2.3, 4.2). */
+export const orderStatuses: Contract = { kind: 'orderInfo', what: 'order statuses' };
+
+/** GET /currencies/rate/. */
+export const exchangeRate: Contract = { kind: 'rate', what: 'an exchange rate' };
+
+/** A page of the click report, every item stamped with `updatedAt`. */
+export const clickReportPage: Contract = { kind: 'totalPage', stampedBy: 'updatedAt', what: 'a page of the click report' };
 
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -4,5 +4,7 @@ export type { ApiExchange, ApiRequest, TransportContext } from './request';
 export { PARTNER_MAX_PAGE_SIZE, fetchPartnerList } from './partnerList';
 export type { ListRequest } from './partnerList';
 export { resolveAccount } from './account';
+export { clickReportPage, exchangeRate, listOf, oneRecord, orderStatuses } from './contracts';
+export type { Contract, ListContract } from './contracts';
 export type { Account } from './account';
 export { pagesInFlight, runPool } from './pool';

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { resolveAccount } from './account';
-import { contractOf, recordKey } from './contracts';
-import type { Contract } from './contracts';
+import { recordKey } from './contracts';
+import type { Contract, ListContract } from './contracts';
 import { pagesInFlight, runPool } from './pool';
 import type { TransportContext } from './request';
 import { apiRequest, normalizePath } from './request';
@@ -15,6 +15,8 @@ const MAX_LIST_READS = 3;
 
 export interface ListRequest {
 	path: string;
+	/** The list's records: what identifies one (contracts.ts `listOf`). */
+	expect: ListContract;
 	qs?: IDataObject;
 	/** `undefined` means Return All. */
 	limit?: number;
@@ -67,6 +69,7 @@ async function readOnce(
 		const body = await apiRequest<{ results: unknown[]; _meta: { count: number } }>(context, 'partner', {
 			method: 'GET',
 			path: request.path,
+			expect: contract,
 			qs: { ...request.qs, limit: asked, offset },
 			itemIndex: request.itemIndex,
 			notFound: request.notFound,
@@ -124,7 +127,7 @@ export async function fetchPartnerList(context: TransportContext, request: ListR
 	const wanted = request.limit ?? Number.POSITIVE_INFINITY;
 	if (wanted <= 0) return [];
 	const path = normalizePath(request.path, true);
-	const contract = contractOf('partner', 'GET', path);
+	const contract = request.expect;
 	let movement = '';
 	for (let read = 1; read <= MAX_LIST_READS; read++) {
 		const outcome = await readOnce(context, request, contract, wanted);

@@ -12,7 +12,8 @@ import { isRateLimitAnswer } from './answers';
 import type { ApiName } from './apis';
 import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
-import { contractOf, contractViolation } from './contracts';
+import type { Contract } from './contracts';
+import { contractViolation } from './contracts';
 import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
 import {
 	MAX_ATTEMPTS,
@@ -30,6 +31,8 @@ export interface ApiRequest {
 	method: 'GET' | 'POST';
 	/** Path below the credential's base URL, e.g. `/lost_orders/`. */
 	path: string;
+	/** What a 2xx answer of this endpoint promises (contracts.ts); any other answer is an error. */
+	expect: Contract;
 	/** Arrays are sent as repeated parameters: `k=1&k=2`. */
 	qs?: IDataObject;
 	body?: FormData;
@@ -164,7 +167,7 @@ export async function apiExchange<T = IDataObject>(
 	const { profile } = account;
 	const node = context.getNode();
 	const path = normalizePath(request.path, profile.trailingSlash);
-	const contract = contractOf(api, method, path);
+	const contract = request.expect;
 	const options: IHttpRequestOptions = {
 		method: method as IHttpRequestMethods,
 		url: `${account.baseUrl}${path}`,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchPartnerList } from '../../../shared/transport';
+import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { readableKind } from '../../helpers/reference';
 
 const properties: INodeProperties[] = [returnAll(), limit()];
@@ -15,6 +15,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const kinds = await fetchPartnerList(this, {
 		path: '/websites/kinds/',
+		expect: listOf('plainString', 'a list of ad space kinds'),
 		limit: readLimit(this, itemIndex),
 		itemIndex,
 	});

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
+import { oneRecord } from '../../../shared/transport';
 import { optionalText, requireId, requireText } from '../../../shared/validation';
 import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
@@ -39,6 +40,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
 		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
 	];
-	const record = await createClaim(this, itemIndex, '/appeals/create/', fields);
+	const record = await createClaim(
+		this,
+		itemIndex,
+		{ path: '/appeals/create/', expect: oneRecord('id', 'the created appeal claim') },
+		fields,
+	);
 	return toItems(claimRecords(this, itemIndex, [record], 'appeal'), itemIndex);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchPartnerList } from '../../../shared/transport';
+import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { claimFilters, readClaimFilters } from '../../helpers/claimFilters';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 
@@ -21,6 +21,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const qs = readClaimFilters(this, itemIndex);
 	const limit = readLimit(this, itemIndex);
-	const records = await fetchPartnerList(this, { path: '/appeals/', qs, limit, itemIndex });
+	const records = await fetchPartnerList(this, { path: '/appeals/', expect: listOf('id', 'a list of appeal claims'), qs, limit, itemIndex });
 	return toItems(claimRecords(this, itemIndex, records, 'appeal'), itemIndex);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchPartnerList } from '../../../shared/transport';
+import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { readIdList } from '../../../shared/validation';
 import { languageOption, orderByOption, readCategoryOptions } from './fields';
 
@@ -37,6 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	Object.assign(qs, readCategoryOptions(this, itemIndex));
 	const records = await fetchPartnerList(this, {
 		path: '/categories/',
+		expect: listOf('id', 'a list of categories'),
 		qs,
 		limit: readLimit(this, itemIndex),
 		itemIndex,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchPartnerList } from '../../../shared/transport';
+import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { languageOption, orderByOption, readCategoryOptions } from './fields';
 
@@ -30,6 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs = readCategoryOptions(this, itemIndex);
 	const records = await fetchPartnerList(this, {
 		path: `/categories/advcampaign/${programId}/`,
+		expect: listOf('id', 'a list of categories'),
 		qs,
 		limit: readLimit(this, itemIndex),
 		itemIndex,

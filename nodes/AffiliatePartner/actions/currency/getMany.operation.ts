@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { applyDecimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
-import { fetchPartnerList } from '../../../shared/transport';
+import { fetchPartnerList, listOf } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	returnAll(),
@@ -19,6 +19,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const records = await fetchPartnerList(this, {
 		path: '/currencies/',
+		expect: listOf('code', 'a list of currencies'),
 		limit: readLimit(this, itemIndex),
 		itemIndex,
 	});

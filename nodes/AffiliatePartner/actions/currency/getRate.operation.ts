@@ -5,7 +5,7 @@ import { toPartnerDate } from '../../../shared/dates';
 import { optionsCollection } from '../../../shared/descriptions';
 import { toItems } from '../../../shared/execution';
 import { applyDecimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, exchangeRate } from '../../../shared/transport';
 import { requireDate } from '../../../shared/validation';
 import { requireCurrencyCode } from '../../helpers/reference';
 
@@ -53,6 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const rate = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: '/currencies/rate/',
+		expect: exchangeRate,
 		qs: { base, target, date: toPartnerDate(date) },
 		itemIndex,
 	});

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchPartnerList } from '../../../shared/transport';
+import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { optionalId, requireId } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -38,6 +38,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const path = adSpaceId === undefined ? `/landings/${programId}/` : `/landings/${programId}/website/${adSpaceId}/`;
 	const notFound = adSpaceId === undefined ? `Program ${programId}` : `Program ${programId} or ad space ${adSpaceId}`;
-	const records = await fetchPartnerList(this, { path, limit, itemIndex, notFound });
+	const records = await fetchPartnerList(this, { path, expect: listOf('id', 'a list of landing pages'), limit, itemIndex, notFound });
 	return toItems(records, itemIndex);
 }

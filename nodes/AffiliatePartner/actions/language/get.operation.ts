@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, oneRecord } from '../../../shared/transport';
 import { readLanguageCode } from '../../helpers/reference';
 
 const properties: INodeProperties[] = [
@@ -27,6 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const language = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: `/languages/${encodeURIComponent(code)}/`,
+		expect: oneRecord('language_code', 'a language'),
 		itemIndex,
 		notFound: `Language "${code}"`,
 	});

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toPartnerDate } from '../../../shared/dates';
 import { toItems } from '../../../shared/execution';
+import { oneRecord } from '../../../shared/transport';
 import {
 	optionalNumber,
 	optionalText,
@@ -103,6 +104,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
 		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
 	];
-	const record = await createClaim(this, itemIndex, '/lost_orders/create/', fields);
+	const record = await createClaim(
+		this,
+		itemIndex,
+		{ path: '/lost_orders/create/', expect: oneRecord('id', 'the created lost order') },
+		fields,
+	);
 	return toItems(claimRecords(this, itemIndex, [record], 'lostOrder'), itemIndex);
 }

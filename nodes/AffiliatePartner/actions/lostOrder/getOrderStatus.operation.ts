@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, orderStatuses } from '../../../shared/transport';
 import { invalidInput, readList, requireId, requireMaxLength } from '../../../shared/validation';
 import { MAX_ORDER_ID_LENGTH, programIdField } from '../../helpers/claimFields';
 
@@ -46,6 +46,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const response = await apiRequest<OrderInfo>(this, 'partner', {
 			method: 'GET',
 			path: '/lost_orders/payments_info/',
+			expect: orderStatuses,
 			qs: { advcampaign: programId, order_id: batch },
 			itemIndex,
 		});

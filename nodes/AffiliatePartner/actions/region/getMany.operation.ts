@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { fetchPartnerList } from '../../../shared/transport';
+import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { regionName } from '../../helpers/regions';
 
 const properties: INodeProperties[] = [returnAll(), limit()];
@@ -15,6 +15,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const codes = await fetchPartnerList(this, {
 		path: '/websites/regions/',
+		expect: listOf('plainString', 'a list of regions'),
 		limit: readLimit(this, itemIndex),
 		itemIndex,
 	});
