@@ -1,9 +1,31 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resources } from './actions/resources';
+import * as adSpaceKind from './actions/adSpaceKind';
+import * as appeal from './actions/appeal';
+import * as category from './actions/category';
+import * as currency from './actions/currency';
+import * as landingPage from './actions/landingPage';
+import * as language from './actions/language';
+import * as lostOrder from './actions/lostOrder';
+import * as region from './actions/region';
+import type { ResourceModule } from './actions/router';
 import { router } from './actions/router';
+import * as trafficSource from './actions/trafficSource';
 import * as loadOptions from './methods/loadOptions';
+
+/** Every resource of the node, in the order of the Resource dropdown. */
+const resources: ResourceModule[] = [
+	adSpaceKind,
+	appeal,
+	category,
+	currency,
+	landingPage,
+	language,
+	lostOrder,
+	region,
+	trafficSource,
+];
 
 export class AffiliatePartner implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,6 +62,6 @@ export class AffiliatePartner implements INodeType {
 	methods = { loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await router.call(this, resources);
 	}
 }

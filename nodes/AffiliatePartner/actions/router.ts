@@ -1,10 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ItemOperation } from '../../shared/execution';
 import { runPerItem } from '../../shared/execution';
-import { resources } from './resources';
 
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** What each resource folder's index.ts exports: its entry in the Resource dropdown, its parameters, its operations. */
+export interface ResourceModule {
+	resource: INodePropertyOptions;
+	description: INodeProperties[];
+	operations: Record<string, ItemOperation>;
+}
+
+/** Runs the chosen operation of the chosen resource once per input item. */
+export async function router(this: IExecuteFunctions, resources: ResourceModule[]): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const execute = resources.find((module) => module.resource.value === resource)?.operations[operation];
