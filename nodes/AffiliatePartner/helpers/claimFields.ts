@@ -1,5 +1,11 @@
-/** The fields lost-order and appeal operations share, and the limits of the create forms (spec 4.2, 4.3). */
-import type { INodeProperties } from 'n8n-workflow';
+/**
+ * The fields lost-order and appeal operations share, the limits of the create forms (spec 4.2,
+ * 4.3), and how the fields both create forms have are read and checked.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { optionalText, requireText } from '../../shared/validation';
+import type { ClaimFormFields } from './claimCreate';
 
 export const MAX_ORDER_ID_LENGTH = 100;
 export const MAX_APPEAL_ID_LENGTH = 100;
@@ -15,18 +21,6 @@ export function recordIdField(name: string, displayName: string, what: string): 
 		default: '',
 		placeholder: '200001',
 		description: `The numeric ID of the ${what}`,
-	};
-}
-
-export function programIdField(): INodeProperties {
-	return {
-		displayName: 'Program ID',
-		name: 'programId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '6115',
-		description: 'ID of the affiliate program (advcampaign)',
 	};
 }
 
@@ -68,4 +62,16 @@ export function additionalFields(options: INodeProperties[]): INodeProperties {
 		default: {},
 		options,
 	};
+}
+
+export function readOrderId(context: IExecuteFunctions, itemIndex: number): string {
+	return requireText(context, itemIndex, 'Order ID', context.getNodeParameter('orderId', itemIndex), MAX_ORDER_ID_LENGTH);
+}
+
+/** The Additional Fields both create forms have, checked, as form fields: comment and appeal ID (left out when empty). */
+export function readClaimNotes(context: IExecuteFunctions, itemIndex: number, extra: IDataObject): ClaimFormFields {
+	return [
+		['comment', optionalText(context, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
+		['appeal_id', optionalText(context, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
+	];
 }

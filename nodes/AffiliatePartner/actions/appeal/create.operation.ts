@@ -3,24 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
 import { oneRecord } from '../../../shared/transport';
-import { optionalText, requireId, requireText } from '../../../shared/validation';
 import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
-import {
-	MAX_APPEAL_ID_LENGTH,
-	MAX_COMMENT_LENGTH,
-	MAX_ORDER_ID_LENGTH,
-	additionalFields,
-	appealIdField,
-	commentField,
-	orderIdField,
-	programIdField,
-} from '../../helpers/claimFields';
+import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
+import { programIdField, readProgramId } from '../../helpers/fields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 import { receiptField } from '../../helpers/receipt';
 
 const properties: INodeProperties[] = [
-	programIdField(),
+	programIdField({ placeholder: '6115' }),
 	orderIdField(),
 	receiptField(),
 	additionalFields([appealIdField, commentField]),
@@ -35,10 +26,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	// Everything is checked before the receipt is read and before anything is sent.
 	const fields: ClaimFormFields = [
-		['advcampaign', requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex))],
-		['order_id', requireText(this, itemIndex, 'Order ID', this.getNodeParameter('orderId', itemIndex), MAX_ORDER_ID_LENGTH)],
-		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
-		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
+		['advcampaign', readProgramId(this, itemIndex)],
+		['order_id', readOrderId(this, itemIndex)],
+		...readClaimNotes(this, itemIndex, extra),
 	];
 	const record = await createClaim(
 		this,

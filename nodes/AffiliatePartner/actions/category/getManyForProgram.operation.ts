@@ -4,18 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
-import { requireId } from '../../../shared/validation';
+import { programIdField, readProgramId } from '../../helpers/fields';
 import { languageOption, orderByOption, readCategoryOptions } from './fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Program ID',
-		name: 'programId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'ID of the affiliate program whose categories to list',
-	},
+	programIdField({ description: 'ID of the affiliate program whose categories to list' }),
 	returnAll(),
 	limit(),
 	optionsCollection([languageOption, orderByOption]),
@@ -26,7 +19,7 @@ const displayOptions = { show: { resource: ['category'], operation: ['getManyFor
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));
+	const programId = readProgramId(this, itemIndex);
 	const qs = readCategoryOptions(this, itemIndex);
 	const records = await fetchPartnerList(this, {
 		path: `/categories/advcampaign/${programId}/`,

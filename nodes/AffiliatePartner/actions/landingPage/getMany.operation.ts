@@ -4,17 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
-import { optionalId, requireId } from '../../../shared/validation';
+import { optionalId } from '../../../shared/validation';
+import { programIdField, readProgramId } from '../../helpers/fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Program ID',
-		name: 'programId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'ID of the affiliate program whose landing pages to list',
-	},
+	programIdField({ description: 'ID of the affiliate program whose landing pages to list' }),
 	{
 		displayName: 'Ad Space ID',
 		name: 'adSpaceId',
@@ -32,7 +26,7 @@ const displayOptions = { show: { resource: ['landingPage'], operation: ['getMany
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));
+	const programId = readProgramId(this, itemIndex);
 	const adSpaceId = optionalId(this, itemIndex, 'Ad Space ID', this.getNodeParameter('adSpaceId', itemIndex, ''));
 	const limit = readLimit(this, itemIndex);
 

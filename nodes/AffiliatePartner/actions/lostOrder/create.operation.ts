@@ -4,31 +4,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { toPartnerDate } from '../../../shared/dates';
 import { toItems } from '../../../shared/execution';
 import { oneRecord } from '../../../shared/transport';
-import {
-	optionalNumber,
-	optionalText,
-	requireAmount,
-	requireDate,
-	requireId,
-	requireText,
-} from '../../../shared/validation';
+import { optionalNumber, requireAmount, requireDate, requireId } from '../../../shared/validation';
 import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
-import {
-	MAX_APPEAL_ID_LENGTH,
-	MAX_COMMENT_LENGTH,
-	MAX_ORDER_ID_LENGTH,
-	additionalFields,
-	appealIdField,
-	commentField,
-	orderIdField,
-	programIdField,
-} from '../../helpers/claimFields';
+import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
+import { programIdField, readProgramId } from '../../helpers/fields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
 import { receiptField } from '../../helpers/receipt';
 
 const properties: INodeProperties[] = [
-	programIdField(),
+	programIdField({ placeholder: '6115' }),
 	{
 		displayName: 'Ad Space ID',
 		name: 'adSpaceId',
@@ -95,13 +80,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	// Everything is checked before the receipt is read and before anything is sent.
 	const fields: ClaimFormFields = [
-		['advcampaign', requireId(this, itemIndex, 'Program ID', parameter('programId'))],
+		['advcampaign', readProgramId(this, itemIndex)],
 		['website', requireId(this, itemIndex, 'Ad Space ID', parameter('adSpaceId'))],
-		['order_id', requireText(this, itemIndex, 'Order ID', parameter('orderId'), MAX_ORDER_ID_LENGTH)],
+		['order_id', readOrderId(this, itemIndex)],
 		['order_date', toPartnerDate(requireDate(this, itemIndex, 'Order Date', parameter('orderDate')))],
 		['order_price', requireAmount(this, itemIndex, 'Order Price', parameter('orderPrice'))],
-		['comment', optionalText(this, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
-		['appeal_id', optionalText(this, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
+		...readClaimNotes(this, itemIndex, extra),
 		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
 	];
 	const record = await createClaim(

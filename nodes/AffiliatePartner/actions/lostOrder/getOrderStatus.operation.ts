@@ -3,14 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
 import { apiRequest, orderStatuses } from '../../../shared/transport';
-import { invalidInput, readList, requireId, requireMaxLength } from '../../../shared/validation';
-import { MAX_ORDER_ID_LENGTH, programIdField } from '../../helpers/claimFields';
+import { invalidInput, readList, requireMaxLength } from '../../../shared/validation';
+import { MAX_ORDER_ID_LENGTH } from '../../helpers/claimFields';
+import { programIdField, readProgramId } from '../../helpers/fields';
 
 /** The service answers at most this many order IDs per request (spec 8). */
 export const ORDER_IDS_PER_REQUEST = 20;
 
 const properties: INodeProperties[] = [
-	programIdField(),
+	programIdField({ placeholder: '6115' }),
 	{
 		displayName: 'Order IDs',
 		name: 'orderIds',
@@ -34,7 +35,7 @@ interface OrderInfo {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const programId = requireId(this, itemIndex, 'Program ID', this.getNodeParameter('programId', itemIndex));
+	const programId = readProgramId(this, itemIndex);
 	// Duplicates ask the same question twice: each ID is looked up and output once, where it first appears.
 	const orderIds = [...new Set(readList(this, itemIndex, 'Order IDs', this.getNodeParameter('orderIds', itemIndex)))];
 	if (orderIds.length === 0) throw invalidInput(this, itemIndex, 'Order IDs', 'at least one order ID is required');
