@@ -8,11 +8,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { describeBody, readServerProblems } from '../nodes/shared/transport/answers';
 import { partnerCredentialProblem, withBearer } from '../nodes/shared/transport/credentialValues';
-import { Redactor } from '../nodes/shared/transport/errors';
-import { fingerprint } from '../nodes/shared/transport/fingerprint';
-import { sharedToken } from '../nodes/shared/transport/tokenSharing';
+import { partnerSessionToken } from '../nodes/shared/transport/partnerToken';
 
 /**
  * Partner interface (Admitad publisher API style).
@@ -162,120 +159,4 @@ export class AffiliatePartnerApi implements ICredentialType {
 			},
 		],
 	};
-}
-
-// In words: n8n replaces a message that holds one of these codes with a generic sentence of its own.
-const NETWORK_FAILURES: Record<string, string> = {
-	ECONNREFUSED: 'the connection was refused',
-	ENOTFOUND: 'the host name was not found',
-	EAI_AGAIN: 'the host name could not be looked up',
-	ETIMEDOUT: 'it did not answer in time',
-	ECONNRESET: 'the connection was reset',
-	CERT_HAS_EXPIRED: 'its certificate has expired',
-};
-
-interface FullResponse {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: unknown;
-}
-
-function partnerTokenUrl(credentials: ICredentialDataDecryptedObject): string {
-	return `${String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '')}/token/`;
-}
-
-function requestedScopes(credentials: ICredentialDataDecryptedObject): string {
-	return String(credentials.scopes ?? '').trim().split(/\s+/).join(' ');
-}
-
-/**
- * The client-credentials token of the partner interface, shared by every execution of this n8n
- * process that uses the same client (see tokenSharing.ts). `credentials.sessionToken` is the token
- * the caller holds: empty, or one the service has just refused.
- */
-async function partnerSessionToken(
-	helper: IHttpRequestHelper,
-	credentials: ICredentialDataDecryptedObject,
-): Promise<string> {
-	const clientKey = [
-		partnerTokenUrl(credentials),
-		String(credentials.clientId ?? ''),
-		requestedScopes(credentials),
-		fingerprint(String(credentials.clientSecret ?? '')),
-	].join('\n');
-	const presented = typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
-	return await sharedToken(clientKey, presented, async () => await mintAccessToken(helper, credentials));
-}
-
-/**
- * One OAuth2 client-credentials request to `{baseUrl}/token/` (Basic client authentication). A
- * redirect is never followed: it would carry the client secret to wherever it points.
- */
-async function mintAccessToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
-	const redactor = new Redactor([credentials.clientSecret, credentials.sessionToken]);
-	try {
-		return await requestToken(helper, credentials);
-	} catch (error) {
-		throw new Error(redactor.text((error as Error).message));
-	}
-}
-
-async function requestToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
-	const tokenUrl = partnerTokenUrl(credentials);
-	const clientId = String(credentials.clientId ?? '');
-	const clientSecret = String(credentials.clientSecret ?? '');
-	const form = new URLSearchParams({
-		grant_type: 'client_credentials',
-		client_id: clientId,
-		scope: requestedScopes(credentials),
-	});
-	let response: FullResponse;
-	try {
-		response = (await helper.helpers.httpRequest({
-			method: 'POST',
-			url: tokenUrl,
-			auth: { username: clientId, password: clientSecret },
-			body: form,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout: 60_000,
-		})) as FullResponse;
-	} catch (error) {
-		// The original error carries the request, Basic header included: report only its kind.
-		const code = (error as { code?: unknown })?.code;
-		throw new Error(
-			`Could not reach the token endpoint ${tokenUrl}: ${NETWORK_FAILURES[String(code)] ?? 'no answer'}. Check the Base URL of the credential, and that n8n can reach the service.`,
-		);
-	}
-	const { statusCode: status, body } = response;
-	if (status >= 300 && status < 400) {
-		const location = String(response.headers.location ?? '');
-		let target = 'elsewhere';
-		try {
-			target = new URL(location, tokenUrl).origin;
-		} catch {
-			// An unreadable Location is reported as "elsewhere".
-		}
-		throw new Error(
-			`The token endpoint ${tokenUrl} redirected to ${target} (HTTP ${status}). The client secret is never sent on a redirect: check the Base URL of the credential.`,
-		);
-	}
-	const said = readServerProblems(body)
-		.map((problem) => problem.message)
-		.join('; ');
-	if (status === 401 || (body as IDataObject | undefined)?.error === 'invalid_client') {
-		throw new Error(
-			`Could not get an access token from ${tokenUrl}: the client ID or client secret was refused (${said || 'HTTP 401'}). Check both in the credential.`,
-		);
-	}
-	if (status < 200 || status >= 300) {
-		throw new Error(`Could not get an access token from ${tokenUrl}: ${said || describeBody(body)} (HTTP ${status})`);
-	}
-	const token = (body as IDataObject | undefined)?.access_token;
-	if (typeof token !== 'string' || token === '') {
-		throw new Error(`The token endpoint ${tokenUrl} answered without an access_token: ${describeBody(body)}`);
-	}
-	return token;
 }
