@@ -1,0 +1,55 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { invalidInput, optionalId, optionalNumber } from '../shared/validation';
+import type { ClaimEventName, ClaimKind } from './claims';
+import { CLAIM_KINDS, EVENTS } from './claims';
+
+export const DEFAULT_WATCH_DAYS = 90;
+const MAX_WATCH_DAYS = 365;
+
+export interface TriggerSettings {
+	events: Set<ClaimEventName>;
+	/** The kinds some chosen event is about. */
+	kinds: ClaimKind[];
+	/** The filters as query parameters of both lists. */
+	qs: IDataObject;
+	watchDays: number;
+	emitExisting: boolean;
+	/** What the memory depends on: with other filters or another window, the trigger starts a new one. */
+	scope: string;
+}
+
+/** The trigger's parameters, checked before anything is sent. A poll has no items: no item index. */
+export function readSettings(context: IPollFunctions): TriggerSettings {
+	const chosen = context.getNodeParameter('events', []) as unknown;
+	const names = Array.isArray(chosen) ? chosen : [chosen];
+	const events = new Set<ClaimEventName>();
+	for (const name of names) {
+		if (typeof name !== 'string' || !(name in EVENTS)) {
+			throw invalidInput(context, undefined, 'Events', `"${String(name)}" is not one of ${Object.keys(EVENTS).join(', ')}`);
+		}
+		events.add(name as ClaimEventName);
+	}
+	if (events.size === 0) throw invalidInput(context, undefined, 'Events', 'choose at least one event');
+
+	const filters = context.getNodeParameter('filters', {}) as IDataObject;
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const qs: IDataObject = {};
+	const programId = optionalId(context, undefined, 'Program ID', filters.programId);
+	if (programId !== undefined) qs.advcampaign = programId;
+	const adSpaceId = optionalId(context, undefined, 'Ad Space ID', filters.adSpaceId);
+	if (adSpaceId !== undefined) qs.website = adSpaceId;
+	const watchDays = optionalNumber(context, undefined, 'Watch Days', options.watchDays) ?? DEFAULT_WATCH_DAYS;
+	if (!Number.isInteger(watchDays) || watchDays < 1 || watchDays > MAX_WATCH_DAYS) {
+		throw invalidInput(context, undefined, 'Watch Days', `must be a whole number from 1 to ${MAX_WATCH_DAYS}, got ${watchDays}`);
+	}
+	const kinds = CLAIM_KINDS.filter((kind) => [...events].some((name) => EVENTS[name].kind === kind));
+	return {
+		events,
+		kinds,
+		qs,
+		watchDays,
+		emitExisting: options.emitExisting === true,
+		scope: JSON.stringify({ qs, watchDays }),
+	};
+}
