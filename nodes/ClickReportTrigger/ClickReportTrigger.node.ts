@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { adSpaceIdFilter, merchantIdFilter, subIdFilter } from '../shared/clickReport';
+import { filtersCollection, optionsCollection } from '../shared/descriptions';
 import { pollClickReport } from './poll';
 
 export class ClickReportTrigger implements INodeType {
@@ -29,41 +30,27 @@ export class ClickReportTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [adSpaceIdFilter, merchantIdFilter, subIdFilter],
-			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Emit Existing Hours',
-						name: 'emitExistingHours',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 0,
-						description:
-							'On the very first poll, also emit items updated in the last this many hours. 0 starts from now and emits nothing on the first poll.',
-					},
-					{
-						displayName: 'Lookback Minutes',
-						name: 'lookbackMinutes',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 60,
-						description:
-							'How far back every poll looks again for statistics that arrive late. Changes that arrive later than this are not seen.',
-					},
-				],
-			},
+			filtersCollection([adSpaceIdFilter, merchantIdFilter, subIdFilter]),
+			optionsCollection([
+				{
+					displayName: 'Emit Existing Hours',
+					name: 'emitExistingHours',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 0,
+					description:
+						'On the very first poll, also emit items updated in the last this many hours. 0 starts from now and emits nothing on the first poll.',
+				},
+				{
+					displayName: 'Lookback Minutes',
+					name: 'lookbackMinutes',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 60,
+					description:
+						'How far back every poll looks again for statistics that arrive late. Changes that arrive later than this are not seen.',
+				},
+			]),
 		],
 	};
 

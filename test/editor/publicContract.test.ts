@@ -11,6 +11,7 @@ import type { INodeType } from 'n8n-workflow';
 import { AffiliatePartnerApi } from '../../credentials/AffiliatePartnerApi.credentials';
 import { ClickStatisticsApi } from '../../credentials/ClickStatisticsApi.credentials';
 import { AffiliatePartner } from '../../nodes/AffiliatePartner/AffiliatePartner.node';
+import { AffiliatePartnerTrigger } from '../../nodes/AffiliatePartnerTrigger/AffiliatePartnerTrigger.node';
 import { ClickReport } from '../../nodes/ClickReport/ClickReport.node';
 import { ClickReportTrigger } from '../../nodes/ClickReportTrigger/ClickReportTrigger.node';
 
@@ -58,7 +59,7 @@ function methodNames(methods: Record<string, Record<string, unknown>> | undefine
 }
 
 function publicContract() {
-	const nodes = [new AffiliatePartner(), new ClickReport(), new ClickReportTrigger()];
+	const nodes = [new AffiliatePartner(), new AffiliatePartnerTrigger(), new ClickReport(), new ClickReportTrigger()];
 	const credentials = [new AffiliatePartnerApi(), new ClickStatisticsApi()];
 	return canonical({
 		nodes: nodes.map((node) => ({

@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import { AffiliatePartner } from '../../nodes/AffiliatePartner/AffiliatePartner.node';
+import { AffiliatePartnerTrigger } from '../../nodes/AffiliatePartnerTrigger/AffiliatePartnerTrigger.node';
 import { ClickReport } from '../../nodes/ClickReport/ClickReport.node';
 import { ClickReportTrigger } from '../../nodes/ClickReportTrigger/ClickReportTrigger.node';
 
@@ -57,6 +58,7 @@ class NoOp implements INodeType {
 
 const registry: Record<string, INodeType> = {
 	[`${PACKAGE}.affiliatePartner`]: new AffiliatePartner(),
+	[`${PACKAGE}.affiliatePartnerTrigger`]: new AffiliatePartnerTrigger(),
 	[`${PACKAGE}.clickReport`]: new ClickReport(),
 	[`${PACKAGE}.clickReportTrigger`]: new ClickReportTrigger(),
 	[INPUT_NODE_TYPE]: new HarnessInput() as INodeType,

@@ -159,11 +159,14 @@ export function createTrigger(
 	parameters: INode['parameters'],
 	credentials: INodeCredentials,
 	staticData: IDataObject = {},
+	type = 'clickReportTrigger',
 ): TriggerHandle {
+	const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE}.${type}`, 1) as INodeType;
 	const node: INode = {
 		id: 'trigger',
-		name: 'Click Report Trigger',
-		type: `${PACKAGE}.clickReportTrigger`,
+		// As n8n names a new node: "Click Report Trigger", "Affiliate Partner Trigger".
+		name: nodeType.description.defaults.name as string,
+		type: `${PACKAGE}.${type}`,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
@@ -180,7 +183,6 @@ export function createTrigger(
 		staticData: JSON.parse(JSON.stringify(staticData)),
 		settings: {},
 	});
-	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1) as INodeType;
 	const handle: TriggerHandle = {
 		workflow,
 		node,
@@ -205,7 +207,7 @@ export function createTrigger(
 			return JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 		},
 		restart() {
-			return createTrigger(parameters, credentials, handle.staticData());
+			return createTrigger(parameters, credentials, handle.staticData(), type);
 		},
 	};
 	return handle;

@@ -1,6 +1,7 @@
 /** What a claim list can be filtered by, and those filters as the query of GET /lost_orders/ or /appeals/. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../../shared/claimFilters';
 import { daysBetween, toPartnerDate } from '../../shared/dates';
 import { filtersCollection } from '../../shared/descriptions';
 import { invalidInput, isEmptyInput, optionalDate, optionalId, optionalText, requireChoice } from '../../shared/validation';
@@ -32,14 +33,7 @@ const appealStatusFilter: INodeProperties = {
 /** The Filters collection of a claim list. Appeal claim lists have no appeal status filter (spec 4.3). */
 export function claimFilters({ withAppealStatus }: { withAppealStatus: boolean }): INodeProperties {
 	return filtersCollection([
-		{
-			displayName: 'Ad Space ID',
-			name: 'adSpaceId',
-			type: 'string',
-			default: '',
-			placeholder: '22',
-			description: 'Only claims of this ad space (website)',
-		},
+		claimAdSpaceIdFilter,
 		{
 			displayName: 'Appeal ID',
 			name: 'appealId',
@@ -55,14 +49,7 @@ export function claimFilters({ withAppealStatus }: { withAppealStatus: boolean }
 			default: '',
 			description: 'Only claims created on or before this day',
 		},
-		{
-			displayName: 'Program ID',
-			name: 'programId',
-			type: 'string',
-			default: '',
-			placeholder: '6115',
-			description: 'Only claims of this affiliate program (advcampaign)',
-		},
+		claimProgramIdFilter,
 		{
 			displayName: 'Start Date',
 			name: 'startDate',

@@ -40,6 +40,8 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** The record a 404 means is missing, in the user's words: `Lost order 123`. */
 	notFound?: string;
+	/** A 404 answers `null` instead of failing: for a record that may have been removed since it was seen. */
+	nullWhenMissing?: boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -234,6 +236,9 @@ export async function apiExchange<T = IDataObject>(
 			continue;
 		}
 
+		if (response?.statusCode === 404 && request.nullWhenMissing) {
+			return { body: null as T, headers: response.headers, sentAt, receivedAt: Date.now() };
+		}
 		if (response) {
 			const failure = { method, path, status: response.statusCode, body: response.body, attempts: attempt, notFound: request.notFound };
 			throw httpFailureToError(node, profile, failure, redactorFor(account), itemIndex);

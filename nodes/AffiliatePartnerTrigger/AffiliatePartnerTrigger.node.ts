@@ -1,0 +1,78 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../shared/claimFilters';
+import { filtersCollection, optionsCollection } from '../shared/descriptions';
+import { pollClaims } from './poll';
+import { DEFAULT_WATCH_DAYS } from './settings';
+
+export class AffiliatePartnerTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Affiliate Partner Trigger',
+		name: 'affiliatePartnerTrigger',
+		icon: { light: 'file:affiliatePartnerTrigger.svg', dark: 'file:affiliatePartnerTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ($parameter["events"] || []).length + " event" + (($parameter["events"] || []).length === 1 ? "" : "s") }}',
+		description: 'Starts a workflow when a lost order or appeal claim is created, or its status or appeal status changes (Admitad publisher API)',
+		defaults: { name: 'Affiliate Partner Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'affiliatePartnerApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'Each poll starts one execution that carries every new claim and every change of status or appeal status since the last poll as an item, oldest claim first. The first poll only remembers the claims unless you ask for existing ones.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{ name: 'Appeal Claim Created', value: 'appealCreated', description: 'A new appeal claim' },
+					{
+						name: 'Appeal Claim Status Changed',
+						value: 'appealStatusChanged',
+						description: 'An appeal claim was decided, or its status or appeal status changed',
+					},
+					{ name: 'Lost Order Created', value: 'lostOrderCreated', description: 'A new lost-order claim' },
+					{
+						name: 'Lost Order Status Changed',
+						value: 'lostOrderStatusChanged',
+						description: 'A lost order was accepted or rejected, or its status or appeal status changed',
+					},
+				],
+				default: ['lostOrderStatusChanged'],
+				description: 'The changes that start the workflow',
+			},
+			filtersCollection([claimAdSpaceIdFilter, claimProgramIdFilter]),
+			optionsCollection([
+				{
+					displayName: 'Emit Existing',
+					name: 'emitExisting',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether the first poll emits every watched claim once as created. Off: the first poll only remembers them.',
+				},
+				{
+					displayName: 'Watch Days',
+					name: 'watchDays',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: 365 },
+					default: DEFAULT_WATCH_DAYS,
+					description: 'Claims created in the last this many days are watched; older ones are forgotten',
+				},
+			]),
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollClaims(this);
+	}
+}

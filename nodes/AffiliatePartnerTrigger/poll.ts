@@ -1,0 +1,44 @@
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { apiRequest, fetchPartnerList, listOf, oneRecord } from '../shared/transport';
+import type { ClaimRecord } from './claims';
+import { CLAIM_LISTS } from './claims';
+import type { Step } from './decide';
+import { absorb, nextStep, startPoll } from './decide';
+import { conclude } from './outcome';
+import { manualSample } from './sample';
+import { readSettings } from './settings';
+import { readState, storeState } from './state';
+
+/** Performs one read the decisions asked for. A claim fetched by ID that no longer exists is null. */
+async function perform(context: IPollFunctions, step: Exclude<Step, { type: 'stop' }>): Promise<ClaimRecord[] | ClaimRecord | null> {
+	if (step.type === 'list') {
+		const list = CLAIM_LISTS[step.read.kind];
+		return (await fetchPartnerList(context, { path: list.path, expect: listOf('id', list.what), qs: step.read.qs })) as ClaimRecord[];
+	}
+	return await apiRequest<ClaimRecord | null>(context, 'partner', {
+		method: 'GET',
+		path: `${CLAIM_LISTS[step.kind].path}${step.id}/`,
+		expect: oneRecord('id', step.kind === 'lostOrder' ? 'a lost order' : 'an appeal claim'),
+		nullWhenMissing: true,
+	});
+}
+
+/**
+ * One poll: the decisions (`decide.ts`, `outcome.ts`) say what to read and what follows from it;
+ * this only performs the reads and commits. The state is written only when every read
+ * succeeded, so a failed poll leaves it as it was and the next poll sees the same changes again.
+ */
+export async function pollClaims(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings(context);
+	if (context.getMode() === 'manual') return await manualSample(context, settings);
+
+	const staticData = context.getWorkflowStaticData('node');
+	const progress = startPoll(settings, readState(staticData.claims), Date.now());
+	for (let step = nextStep(progress); step.type !== 'stop'; step = nextStep(progress)) {
+		absorb(progress, step, await perform(context, step));
+	}
+	const outcome = conclude(progress);
+	staticData.claims = storeState(outcome.state);
+	return outcome.emit.length ? [outcome.emit.map((json) => ({ json }))] : null;
+}
