@@ -242,5 +242,8 @@ describe('Affiliate Partner Trigger decisions', () => {
 		const bytes = Buffer.byteLength(JSON.stringify(storeState(state)));
 		expect(state.claims.lostOrder!.size + state.claims.appeal!.size).toBe(3000);
 		expect(bytes).toBeLessThan(256 * 1024);
+		// README, Affiliate Partner Trigger: about 45 bytes per watched claim.
+		expect(bytes / 3000).toBeGreaterThan(35);
+		expect(bytes / 3000).toBeLessThan(50);
 	});
 });
