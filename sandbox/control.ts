@@ -2,6 +2,7 @@
 // No auth, latency, faults or recording here: they are test plumbing, not part of the simulated interfaces.
 
 import { NotFoundError } from './click/clickStore';
+import { decideClaim, type ClaimList } from './partner/decisions';
 import { json, Reply } from './reply';
 import type { SandboxState } from './state';
 import type { ClickItem, RecordedRequest, SandboxConfig } from './types';
@@ -87,6 +88,11 @@ export function handleControl(state: SandboxState, method: string, path: string,
 		if (patchMatch) {
 			if (!input || typeof input !== 'object' || Array.isArray(input)) return bad('body must be a JSON object');
 			return json(200, state.clicks.update(decodeURIComponent(patchMatch[1]), input as Partial<ClickItem>));
+		}
+		const claimMatch = /^PATCH \/_sandbox\/claims\/(lost_orders|appeals)\/(\d+)$/.exec(route);
+		if (claimMatch) {
+			if (!input || typeof input !== 'object' || Array.isArray(input)) return bad('body must be a JSON object');
+			return json(200, decideClaim(state, claimMatch[1] as ClaimList, Number(claimMatch[2]), input as Record<string, unknown>));
 		}
 		return json(404, { error: `no control endpoint ${route}` });
 	} catch (e) {
