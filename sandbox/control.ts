@@ -4,6 +4,7 @@
 import { NotFoundError } from './click/clickStore';
 import { decideClaim, type ClaimList } from './partner/decisions';
 import { json, Reply } from './reply';
+import { requestStats } from './requestStats';
 import type { SandboxState } from './state';
 import type { ClickItem, RecordedRequest, SandboxConfig } from './types';
 
@@ -20,6 +21,7 @@ export function sandboxState(state: SandboxState) {
 		publicKey: state.publicKey,
 		config: { ...state.config },
 		faults: state.faults.list(),
+		clockAheadMs: state.clockAheadMs,
 		counts: {
 			requests: state.requests.length,
 			lostOrders: state.data.lostOrders.length,
@@ -48,7 +50,7 @@ function parseJson(body: Buffer): unknown {
 	return JSON.parse(body.toString('utf8'));
 }
 
-export function handleControl(state: SandboxState, method: string, path: string, body: Buffer): Reply {
+export function handleControl(state: SandboxState, method: string, path: string, query: URLSearchParams, body: Buffer): Reply {
 	const route = `${method} ${path.replace(/\/+$/, '')}`;
 	let input: unknown;
 	try {
@@ -73,11 +75,26 @@ export function handleControl(state: SandboxState, method: string, path: string,
 				return json(200, { faults: [] });
 			case 'GET /_sandbox/requests':
 				return json(200, { data: requestsWithoutBytes(state.requests) });
+			case 'GET /_sandbox/requests/stats':
+				return json(200, requestStats(state.requests, Number(query.get('since') ?? 0)));
 			case 'DELETE /_sandbox/requests':
 				state.requests.length = 0;
 				return json(200, { data: [] });
 			case 'POST /_sandbox/expire-tokens':
 				return json(200, { expired: state.tokens.expireMinted() });
+			case 'POST /_sandbox/clock':
+				return json(200, { clockAheadMs: state.aheadOfClock(Number((input as { aheadMs?: unknown }).aheadMs)) });
+			case 'GET /_sandbox/clicks/count': {
+				const dateFrom = query.get('dateFrom') ?? '';
+				const dateTo = query.get('dateTo') ?? '';
+				return json(200, { count: state.clicks.sorted.filter(({ item }) => item.date >= dateFrom && item.date <= dateTo).length });
+			}
+			case 'PATCH /_sandbox/clicks': {
+				const updates = (input as { updates?: unknown }).updates;
+				if (!Array.isArray(updates)) return bad('body must be {"updates": [{"id": ..., ...}]}');
+				for (const { id, ...patch } of updates as Array<Partial<ClickItem> & { id: string }>) state.clicks.update(id, patch);
+				return json(200, { updated: updates.length });
+			}
 			case 'POST /_sandbox/clicks': {
 				const items = (input as { items?: unknown }).items;
 				if (!Array.isArray(items)) return bad('body must be {"items": [...]}');

@@ -1,5 +1,7 @@
-// CLI: node sandbox/dist/main.js [--latency=ms] [--token-latency=ms] [--rate-limits] [--seed=n] [--click-items=n]
-// Ports from SANDBOX_PARTNER_PORT (default 4010) and SANDBOX_CLICK_PORT (default 4011).
+// CLI: node sandbox/dist/main.js [--latency=ms] [--token-latency=ms] [--rate-limits] [--seed=n]
+//      [--click-items=n] [--click-days=n] [--lost-orders=n]
+// Ports from SANDBOX_PARTNER_PORT (default 4010) and SANDBOX_CLICK_PORT (default 4011); 0 picks free ones.
+// The first line printed names the partner interface's URL: sandbox/client.ts waits for it.
 
 import { startSandbox } from './server';
 
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
 		rateLimits: process.argv.includes('--rate-limits'),
 		seed: numberOption(argValue('seed'), '--seed', 1),
 		clickItems: numberOption(argValue('click-items'), '--click-items', 50_000),
+		clickDays: numberOption(argValue('click-days'), '--click-days', 240),
+		...(argValue('lost-orders') === undefined ? {} : { lostOrders: numberOption(argValue('lost-orders'), '--lost-orders', 1000) }),
 	});
 	console.log(`partner interface:  ${sandbox.partnerUrl}`);
 	console.log(`click interface:    ${sandbox.clickUrl}`);

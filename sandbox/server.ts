@@ -15,20 +15,14 @@ import type {
 	FaultSpec,
 	PartnerData,
 	RecordedRequest,
+	SandboxAddress,
 	SandboxConfig,
 	SandboxOptions,
 } from './types';
 
 export * from './types';
 
-export interface Sandbox {
-	partnerUrl: string;
-	clickUrl: string;
-	accessToken: string;
-	tokens: { publicDataOnly: string; noManageLostOrders: string; agreementNotAccepted: string };
-	clientId: string;
-	clientSecret: string;
-	publicKey: string;
+export interface Sandbox extends SandboxAddress {
 	readonly requests: RecordedRequest[];
 	resetRequests(): void;
 	readonly config: Readonly<SandboxConfig>;
@@ -179,7 +173,7 @@ function makeServer(state: SandboxState, api: Api): Server {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		if (url.pathname.startsWith(CONTROL_PREFIX)) {
 			readBody(req)
-				.then((body) => send(res, handleControl(state, (req.method ?? 'GET').toUpperCase(), url.pathname, body)))
+				.then((body) => send(res, handleControl(state, (req.method ?? 'GET').toUpperCase(), url.pathname, url.searchParams, body)))
 				.catch(() => send(res, json(400, { error: 'could not read body' })));
 			return;
 		}

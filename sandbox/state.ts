@@ -5,13 +5,16 @@ import { ClickStore } from './click/clickStore';
 import { Faults } from './faults';
 import { derivedRng } from './prng';
 import { RateLimits } from './rateLimits';
+import { setLostOrderCount } from './partner/lostOrderCount';
 import { seedClickCatalog, seedClickItems, seedPartnerData } from './seed';
 import { SCOPES, TokenInfo, TokenStore } from './tokens';
 import type { Api, ClickCatalog, PartnerData, RecordedRequest, SandboxConfig, SandboxOptions } from './types';
 
 export class SandboxState {
 	readonly config: SandboxConfig;
-	readonly now: () => Date;
+	private readonly baseNow: () => Date;
+	/** How far the sandbox's clock runs ahead of `options.now` (or the real clock): see aheadOfClock. */
+	clockAheadMs = 0;
 	readonly seed: number;
 	readonly data: PartnerData;
 	readonly clickCatalog: ClickCatalog;
@@ -36,7 +39,7 @@ export class SandboxState {
 
 	constructor(options: SandboxOptions) {
 		this.seed = options.seed ?? 1;
-		this.now = options.now ?? (() => new Date());
+		this.baseNow = options.now ?? (() => new Date());
 		this.config = {
 			latencyMs: options.latencyMs ?? 0,
 			partnerLimitCap: options.partnerLimitCap ?? 500,
@@ -64,6 +67,7 @@ export class SandboxState {
 		this.publicKey = credentialRng.alnum(32);
 
 		this.data = seedPartnerData(this.seed, nowMs);
+		if (options.lostOrders !== undefined) setLostOrderCount(this.data, options.lostOrders);
 		this.nextLostOrderId = Math.max(0, ...this.data.lostOrders.map((o) => o.id)) + 1;
 		this.nextAppealId = Math.max(0, ...this.data.appeals.map((o) => o.id)) + 1;
 
@@ -73,6 +77,22 @@ export class SandboxState {
 		const items = seedClickItems(this.seed, clickNowMs, options.clickItems ?? 50_000, options.clickDays ?? 240, this.clickCatalog);
 		this.clicks = new ClickStore(items, this.clickCatalog, derivedRng(this.seed, 5), () => this.clickNow());
 		this.faults = new Faults(derivedRng(this.seed, 6));
+	}
+
+	/** The sandbox's clock: the partner service's, and the base of the click service's. */
+	now(): Date {
+		return new Date(this.baseNow().getTime() + this.clockAheadMs);
+	}
+
+	/**
+	 * Runs the clock `ms` ahead of the base clock, never back: a bench that skips the idle minutes
+	 * between polls moves the sandbox with it, while the rate limits' windows and the request log
+	 * still see a clock that only goes forward.
+	 */
+	aheadOfClock(ms: number): number {
+		if (!Number.isFinite(ms)) throw new Error('aheadMs must be a finite number');
+		this.clockAheadMs = Math.max(this.clockAheadMs, ms);
+		return this.clockAheadMs;
 	}
 
 	/** The click service's clock: the sandbox's plus clickClockOffsetMs, so tests can simulate clock skew. */

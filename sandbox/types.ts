@@ -11,6 +11,8 @@ export interface SandboxOptions {
 	seed?: number;
 	clickItems?: number;
 	clickDays?: number;
+	/** Exactly this many lost orders instead of the 1,000 seeded (more: copies, older than all others). */
+	lostOrders?: number;
 	partnerLimitCap?: number;
 	rateLimits?: boolean;
 	partnerRequestsPerMinute?: number;
@@ -21,6 +23,17 @@ export interface SandboxOptions {
 	tokenLatencyMs?: number;
 	/** The click service's clock minus the sandbox's (negative: behind); 0 by default. */
 	clickClockOffsetMs?: number;
+}
+
+/** Where a sandbox listens and the credentials it accepts (its own, made up at start). */
+export interface SandboxAddress {
+	partnerUrl: string;
+	clickUrl: string;
+	accessToken: string;
+	tokens: { publicDataOnly: string; noManageLostOrders: string; agreementNotAccepted: string };
+	clientId: string;
+	clientSecret: string;
+	publicKey: string;
 }
 
 /** The part of the options that can be changed while the sandbox runs. */

@@ -17,7 +17,7 @@ async function test(api, state, data) {
 }
 
 export async function checkCredentialTest({ api, sandbox }) {
-	const { state } = sandbox;
+	const state = await sandbox.state();
 	const good = await test(api, state, { authentication: 'accessToken', accessToken: state.accessToken });
 	assert.equal(good.status, 'OK', `a full token passes (${good.message})`);
 

@@ -7,34 +7,6 @@ import { STAND_IN } from './externalNodes.mjs';
 
 const json = (items) => items.map((item) => item.json);
 
-/** A small client of the sandbox: its two interfaces with the sandbox's own credentials, and its request log. */
-export function sandboxClient(state) {
-	const get = async (url, headers = {}) => {
-		const response = await fetch(url, { headers });
-		const text = await response.text();
-		if (!response.ok) throw new Error(`GET ${url.replace(/\?.*/, '')}: HTTP ${response.status} ${text.slice(0, 300)}`);
-		return JSON.parse(text);
-	};
-	return {
-		state,
-		partner: (path, query = {}) =>
-			get(`${state.partnerUrl}${path}?${new URLSearchParams(query)}`, { authorization: `Bearer ${state.accessToken}` }),
-		click: (query) =>
-			get(`${state.clickUrl}/v2/api/stats/click?${new URLSearchParams(query)}`, { authorization: `Bearer ${state.publicKey}` }),
-		requests: async () => (await get(`${state.partnerUrl}/_sandbox/requests`)).data,
-		clearRequests: () => fetch(`${state.partnerUrl}/_sandbox/requests`, { method: 'DELETE' }),
-		insertClicks: async (items) => {
-			const response = await fetch(`${state.clickUrl}/_sandbox/clicks`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ items }),
-			});
-			if (response.status !== 201) throw new Error(`POST /_sandbox/clicks: HTTP ${response.status} ${await response.text()}`);
-			return (await response.json()).data;
-		},
-	};
-}
-
 /** Every item of the click report for one day, read page by page straight from the sandbox. */
 async function allClicksOfDay(sandbox, day) {
 	const items = [];

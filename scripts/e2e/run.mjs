@@ -21,7 +21,7 @@ import { ensureChromium } from './chromium.mjs';
 import { checkCredentialTest } from './credentialTest.mjs';
 import { checkEditor } from './editor.mjs';
 import { checkMcpTools } from './mcp.mjs';
-import { CLI_EXAMPLES, sandboxClient } from './examples.mjs';
+import { CLI_EXAMPLES } from './examples.mjs';
 import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
 import { startOutbound } from './outbound.mjs';
 import { TRIGGER_WORKFLOW_ID, checkTrigger } from './trigger.mjs';
@@ -103,13 +103,13 @@ async function main() {
 		startSandbox({
 			partnerPort: PORTS.partner,
 			clickPort: PORTS.click,
-			args: ['--click-items=150000'],
+			options: { clickItems: 150_000 },
 			quiet: true,
 			log,
 			onSpawn: (child) => cleanup.push(() => stopChild(child, 'SIGTERM', 5000)),
 		}),
 	);
-	const client = sandboxClient(sandbox.state);
+	const { client } = sandbox;
 
 	const userFolder = freshUserFolder('e2e-');
 	if (!process.env.E2E_KEEP) cleanup.push(() => rmSync(userFolder, { recursive: true, force: true }));

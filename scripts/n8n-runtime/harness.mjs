@@ -1,10 +1,11 @@
-// What `npm start` and the end-to-end tests share: the sandbox as a child process, the sandbox
+// What `npm start` and the end-to-end tests share: the sandbox started by its client, the sandbox
 // credentials and the example workflows imported into n8n, `n8n start` with a readiness wait, the
 // owner account, and reading the run data that `n8n execute --rawOutput` prints.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import { bcryptHash, repoRoot, runN8n, seconds, spawnN8n } from './runtime.mjs';
 
@@ -65,39 +66,23 @@ export function prefixLines(stream, prefix, { skip, write = (line) => console.lo
 }
 
 /**
- * Starts the sandbox (`node sandbox/dist/main.js`, built beforehand) and waits for its state.
- * `args` are the sandbox's own (e.g. `--click-items=150000`).
+ * Starts the sandbox with its one client (`sandbox/client.ts`, built beforehand by
+ * `npm run build:sandbox`): its output prefixed with [sandbox] (or kept back when `quiet`, and
+ * shown if it fails to start). `options` are the sandbox's own (e.g. `{ clickItems: 150000 }`).
+ * Resolves with `{ child, state, client, stop }`.
  */
-export async function startSandbox({ partnerPort = 4010, clickPort = 4011, args = [], quiet = false, log, onSpawn }) {
+export async function startSandbox({ partnerPort = 4010, clickPort = 4011, options = {}, quiet = false, log, onSpawn }) {
 	const started = now();
-	const child = spawn(process.execPath, [join(repoRoot, 'sandbox', 'dist', 'main.js'), ...args], {
-		cwd: repoRoot,
-		env: { ...process.env, SANDBOX_PARTNER_PORT: String(partnerPort), SANDBOX_CLICK_PORT: String(clickPort) },
-		stdio: ['ignore', 'pipe', 'pipe'],
+	const { spawnSandbox } = await import(pathToFileURL(join(repoRoot, 'sandbox', 'dist', 'client.js')).href);
+	const sandbox = await spawnSandbox({
+		...options,
+		partnerPort,
+		clickPort,
+		onSpawn,
+		onOutput: quiet ? undefined : (line) => line.trim() && process.stdout.write(`[sandbox] ${line}\n`),
 	});
-	onSpawn?.(child);
-	const output = [];
-	const write = quiet ? (line) => output.push(line) : undefined;
-	prefixLines(child.stdout, '[sandbox]', { write });
-	prefixLines(child.stderr, '[sandbox]', { write });
-	let exited;
-	child.on('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
-	const partnerUrl = `http://127.0.0.1:${partnerPort}`;
-	for (;;) {
-		if (exited) throw new Error(`the sandbox stopped (${exited}): ${output.join('\n')}`);
-		try {
-			const response = await fetch(`${partnerUrl}/_sandbox/state`);
-			if (response.ok) {
-				const state = await response.json();
-				log(`sandbox ready in ${seconds(now() - started)}: partner ${state.partnerUrl}, clicks ${state.clickUrl}`);
-				return { child, state, partnerUrl, clickUrl: state.clickUrl, stop: () => stopChild(child, 'SIGTERM', 5000) };
-			}
-		} catch {
-			// not listening yet
-		}
-		if (now() - started > 120_000) throw new Error('the sandbox did not answer within 120 s');
-		await sleep(200);
-	}
+	log(`sandbox ready in ${seconds(now() - started)}: partner ${sandbox.state.partnerUrl}, clicks ${sandbox.state.clickUrl}`);
+	return sandbox;
 }
 
 /** Credentials for the sandbox's values, as `n8n import:credentials` takes them (plain `data`). */

@@ -5,6 +5,7 @@
 // latest state and what came before, and come exactly once.
 import type { IDataObject } from 'n8n-workflow';
 
+import { SandboxClient } from '../../sandbox/client';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger, type TriggerHandle } from '../harness/run';
 import { advanceClock, fakeDateOnly } from '../click/simulatedTime';
@@ -49,8 +50,7 @@ async function create(list: List) {
 }
 
 async function decide(list: List, id: number, patch: IDataObject) {
-	const response = await fetch(`${sandbox.partnerUrl}/_sandbox/claims/${list}/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch) });
-	expect(response.status).toBe(200);
+	await new SandboxClient(sandbox).decideClaim(list, id, patch);
 }
 
 test('40 rounds: every creation and change once, with the latest state and what came before', async () => {

@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type ClickItem, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger } from '../harness/run';
-import { advanceClock, clickControl, fakeDateOnly } from './simulatedTime';
+import { SandboxClient } from '../../sandbox/client';
+import { advanceClock, fakeDateOnly } from './simulatedTime';
 import { UNLIMITED_WINDOW } from '../harness/credentials';
 
 const START = Date.UTC(2026, 5, 15, 12, 0, 0);
@@ -31,8 +32,9 @@ const today = () => new Date(Date.now()).toISOString().slice(0, 10);
 const versionOf = (item: { id?: unknown; updatedAt?: unknown }) => `${String(item.id)}@${String(item.updatedAt)}`;
 const emittedOf = (output: INodeExecutionData[][] | null) => (output ? output[0].map((item) => item.json) : []);
 
-const insert = (items: Array<Partial<ClickItem>>) => clickControl(sandbox).insert(items);
-const update = (id: string, patch: Partial<ClickItem> = {}) => clickControl(sandbox).update(id, patch);
+// Over the control endpoint, as another process would: the sandbox stamps updatedAt by its own clock.
+const insert = (items: Array<Partial<ClickItem>>) => new SandboxClient(sandbox).insertClicks(items);
+const update = (id: string, patch: Partial<ClickItem> = {}) => new SandboxClient(sandbox).updateClick(id, patch);
 
 const iso = (time: number) => new Date(time).toISOString();
 
