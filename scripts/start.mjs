@@ -88,6 +88,7 @@ async function main() {
 		`                  ${url}/workflow/AffExLostClaim01     claim unknown orders with a PDF receipt`,
 		`                  ${url}/workflow/AffExDailyClicks     yesterday's clicks by merchant to Slack (connect Slack)`,
 		`                  ${url}/workflow/AffExClickTrigr1     new clicks to Slack (connect Slack, publish it to poll)`,
+		`                  ${url}/workflow/AffExClaimDecid1     a claim decided to Slack (connect Slack, publish it to poll)`,
 		`                  ${url}/workflow/AffExExchangeRte     an exchange rate for a date`,
 		`                  ${url}/workflow/${MCP_SERVER.workflowId}     the nodes as tools for AI agents (published)`,
 		'                Open one and click "Execute workflow". The examples are re-imported at every start.',

@@ -41,7 +41,7 @@ function connect(workflow) {
 	return workflow;
 }
 
-export const EXAMPLES_WITH_EXTERNAL_NODES = ['lost-orders.json', 'daily-click-report.json', 'click-trigger.json'];
+export const EXAMPLES_WITH_EXTERNAL_NODES = ['lost-orders.json', 'daily-click-report.json', 'click-trigger.json', 'claim-decisions.json'];
 
 /** Imports the two credentials and the connected copies of the examples over the imported ones. */
 export async function connectExternalNodes(runtime, env, { log }) {

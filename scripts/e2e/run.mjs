@@ -24,6 +24,7 @@ import { checkMcpTools } from './mcp.mjs';
 import { CLI_EXAMPLES } from './examples.mjs';
 import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
 import { startOutbound } from './outbound.mjs';
+import { CLAIM_TRIGGER_WORKFLOW_ID, checkClaimTrigger } from './claimTrigger.mjs';
 import { TRIGGER_WORKFLOW_ID, checkTrigger } from './trigger.mjs';
 import {
 	MCP_SERVER,
@@ -152,7 +153,9 @@ async function main() {
 		});
 	}
 
-	await step('publish the trigger and MCP server examples', () => publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, MCP_SERVER.workflowId]));
+	await step('publish the trigger and MCP server examples', () =>
+		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, MCP_SERVER.workflowId]),
+	);
 	await client.clearRequests();
 
 	const n8nLog = createWriteStream(join(outputDir, 'n8n-start.log'));
@@ -168,12 +171,21 @@ async function main() {
 	results.push(`n8n start: ready (/healthz/readiness) ${seconds(n8n.ms)} after the spawn`);
 	const api = await restSession(n8n.url);
 
-	await step('trigger in the live n8n (waits for the next one-minute poll)', async () => {
+	// Both triggers at once: each waits for its next one-minute poll.
+	await step('triggers in the live n8n (each waits for its next one-minute poll)', async () => {
 		outbound.state.messages.length = 0;
-		const { summary, capture } = await checkTrigger({ api, sandbox: client, outbound, flatted: requireFromRuntime(runtime, 'flatted'), log });
-		appendFileSync(capturedFile, `## click-trigger.json\n\n\`\`\`\n${capture}\n\`\`\`\n\n`);
-		results.push(`click-trigger.json: ${summary}`);
-		log(summary);
+		const context = { api, sandbox: client, outbound, flatted: requireFromRuntime(runtime, 'flatted'), log };
+		const checks = [
+			['click-trigger.json', checkTrigger],
+			['claim-decisions.json', checkClaimTrigger],
+		];
+		const outcomes = await Promise.all(checks.map(([, check]) => check(context)));
+		checks.forEach(([file], index) => {
+			const { summary, capture } = outcomes[index];
+			appendFileSync(capturedFile, `## ${file}\n\n\`\`\`\n${capture}\n\`\`\`\n\n`);
+			results.push(`${file}: ${summary}`);
+			log(summary);
+		});
 	});
 
 	await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
@@ -189,7 +201,7 @@ async function main() {
 
 	await step('editor in chromium', async () => {
 		const shots = await checkEditor({ baseUrl: n8n.url, api, screenshotsDir, log });
-		results.push(`editor: icons, credentials and operations of the 3 nodes render, the 3 examples ending in Sheets or Slack and the MCP server example open with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
+		results.push(`editor: icons, credentials and operations of the 3 nodes render, the 4 examples ending in Sheets or Slack and the MCP server example open with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
 	});
 }
 
