@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CalendarDate } from '../shared/dates';
+import { PARTNER_MAX_PAGE_SIZE } from '../shared/transport';
 import { addDays, readCalendarDate, toIsoDate, toPartnerDate } from '../shared/dates';
 import type { ClaimKind, ClaimRecord } from './claims';
 import { OPEN } from './claims';
@@ -19,7 +20,7 @@ const HOUR = 60 * 60_000;
 export const SWEEP_EVERY_MS = HOUR;
 /** Claims created this many days before the last poll are read again, for the service's own time zone. */
 const RECENT_MARGIN_DAYS = 2;
-/** Above this many claims to fetch one by one, a full read of the kind costs less. */
+/** Never more claims fetched one by one than this in a poll, whatever a full read costs. */
 export const MOST_FETCHES = 20;
 
 export type ReadPurpose = 'sweep' | 'open' | 'openAppeal' | 'recent';
@@ -97,13 +98,22 @@ function claimsToFetch(progress: Progress): Array<{ kind: ClaimKind; id: string 
 	return missing;
 }
 
+/**
+ * Claims of a kind to fetch one by one that cost more requests than reading the kind in full:
+ * a request each, against a page of 500 for the claims remembered.
+ */
+function fetchesCostMore(progress: Progress, kind: ClaimKind, fetches: number): boolean {
+	const fullReadPages = Math.max(1, Math.ceil((progress.state?.claims[kind]?.size ?? 0) / PARTNER_MAX_PAGE_SIZE));
+	return fetches > Math.min(MOST_FETCHES, fullReadPages);
+}
+
 /** The next read, or stop. */
 export function nextStep(progress: Progress): Step {
 	if (progress.readsDone < progress.reads.length) return { type: 'list', read: progress.reads[progress.readsDone] };
 	if (!progress.fetches) {
 		const missing = claimsToFetch(progress);
 		const crowded = new Set(
-			progress.settings.kinds.filter((kind) => missing.filter((claimRef) => claimRef.kind === kind).length > MOST_FETCHES),
+			progress.settings.kinds.filter((kind) => fetchesCostMore(progress, kind, missing.filter((claimRef) => claimRef.kind === kind).length)),
 		);
 		// Many decisions at once: one full read of the kind instead of a request per claim.
 		const swept = new Set(progress.reads.filter((read) => read.purpose === 'sweep').map((read) => read.kind));

@@ -143,9 +143,29 @@ describe('Affiliate Partner Trigger decisions', () => {
 		);
 		const resolved = next.emit.find((item) => item.id === appealOpen.id)!;
 		expect([resolved.previousAppealStatus, resolved.appeal_status]).toEqual(['processing', 'resolved']);
-		// The two claims no longer open were fetched by ID: 5 reads and 2 gets.
-		expect(next.steps.filter((step) => step.type === 'get')).toHaveLength(2);
+		// The two claims no longer open: fetched by ID they cost 2 requests, the kind read in full
+		// 1 (its 90 claims fit a page), so the poll reads it in full.
+		expect(next.steps.filter((step) => step.type === 'get')).toHaveLength(0);
+		expect(next.steps.filter((step) => step.type === 'list' && step.read.purpose === 'sweep')).toHaveLength(1);
 		expect(poll(service, settingsFor(), next.state, START + 3 * MINUTE).emit).toEqual([]);
+	});
+
+	test('a claim that left every open read is fetched by ID while that costs fewer requests than a full read', () => {
+		// 1,200 more lost orders in the window: a full read of the kind is 3 pages.
+		for (let i = 0; i < 1200; i++) service.add('lostOrder', START - 30 * DAY - i * MINUTE, { status: 'processing', appeal_status: 'resolved' });
+		let state = poll(service, settingsFor(), first.state, START + MINUTE).state;
+		const open = service.claims.lostOrder.filter((claim) => claim.status === 'processing' && claim.appeal_status === 'resolved' && String(claim.date_created) < '2026-11-01');
+		const decide = (count: number, at: number) => {
+			const decided = open.splice(0, count);
+			for (const claim of decided) service.set('lostOrder', claim.id, { status: 'accepted' });
+			const next = poll(service, settingsFor(), state, at);
+			state = next.state;
+			expect(summary(next.emit).sort()).toEqual(decided.map((claim) => ['lostOrderStatusChanged', claim.id, 'accepted', 'processing']).sort());
+			return { gets: next.steps.filter((step) => step.type === 'get').length, sweeps: next.steps.filter((step) => step.type === 'list' && step.read.purpose === 'sweep').length };
+		};
+		expect(decide(1, START + 2 * MINUTE)).toEqual({ gets: 1, sweeps: 0 });
+		expect(decide(3, START + 3 * MINUTE)).toEqual({ gets: 3, sweeps: 0 });
+		expect(decide(4, START + 4 * MINUTE)).toEqual({ gets: 0, sweeps: 1 });
 	});
 
 	test('two changes between polls give one event: the latest state and the status before the first', () => {
