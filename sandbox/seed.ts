@@ -178,7 +178,7 @@ function seedClaim(rng: Rng, nowMs: number) {
 	};
 }
 
-function byNewest<T extends { date_created: string; id: number }>(a: T, b: T): number {
+export function byNewest<T extends { date_created: string; id: number }>(a: T, b: T): number {
 	return a.date_created < b.date_created ? 1 : a.date_created > b.date_created ? -1 : b.id - a.id;
 }
 
