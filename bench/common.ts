@@ -1,5 +1,5 @@
 // Small helpers shared by the bench's parts: logging, medians, and how figures are written.
-import type { RequestStats } from './sandboxHost';
+import type { RequestStats } from '../sandbox/client';
 
 export const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

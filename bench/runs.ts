@@ -6,8 +6,9 @@ import { join } from 'node:path';
 
 import { sleep } from './common';
 import type { HttpNodeRun, N8nRuntime } from './httpRequestNode';
-import type { SandboxClient } from './sandboxClient';
-import type { RequestStats } from './sandboxHost';
+import type { RequestStats } from '../sandbox/client';
+import type { BenchSandbox } from './benchSandbox';
+import type { ClaimTriggerResult, ClaimTriggerTask } from './claimTrigger';
 import type { TriggerResult, TriggerTask } from './trigger';
 import type { BacklogResult, BacklogTask } from './triggerBacklog';
 import type { DayResult, DayTask, TriggerDayTask } from './triggerDay';
@@ -30,7 +31,7 @@ export function setPauseForLimits(on: boolean) {
 	pauseForLimits = on;
 }
 
-export async function runWorker(task: WorkerTask, sandbox: SandboxClient): Promise<Measured> {
+export async function runWorker(task: WorkerTask, sandbox: BenchSandbox): Promise<Measured> {
 	const child = fork(join(__dirname, 'worker.js'), [JSON.stringify(task)], {
 		execArgv: ['--expose-gc'],
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -55,7 +56,7 @@ export async function runWorker(task: WorkerTask, sandbox: SandboxClient): Promi
 	};
 	let message = await next();
 	if (message.type === 'ready') {
-		await sandbox.resetRequests();
+		await sandbox.client.clearRequests();
 		// Nothing of the warm-up may remain in the sandbox's 1 s rate-limit window.
 		if (pauseForLimits) await sleep(1100);
 		child.send({ type: 'go' });
@@ -67,7 +68,7 @@ export async function runWorker(task: WorkerTask, sandbox: SandboxClient): Promi
 		await new Promise<void>((resolve) => (exited ? resolve() : child.once('exit', () => resolve())));
 	}
 	if (result.error) throw new Error(`${task.kind} failed: ${result.error}`);
-	const stats = await sandbox.requestStats();
+	const stats = await sandbox.client.requestStats();
 	return {
 		...result,
 		requests: stats.total,
@@ -85,11 +86,11 @@ export interface HttpMeasured extends HttpNodeRun {
 	refused: RequestStats['refused'];
 }
 
-export async function runHttpNode(n8n: N8nRuntime, id: string, sandbox: SandboxClient): Promise<HttpMeasured> {
-	await sandbox.resetRequests();
+export async function runHttpNode(n8n: N8nRuntime, id: string, sandbox: BenchSandbox): Promise<HttpMeasured> {
+	await sandbox.client.clearRequests();
 	if (pauseForLimits) await sleep(1100);
 	const result = await n8n.execute(id);
-	const stats = await sandbox.requestStats();
+	const stats = await sandbox.client.requestStats();
 	return {
 		...result,
 		requests: stats.total,
@@ -100,21 +101,31 @@ export async function runHttpNode(n8n: N8nRuntime, id: string, sandbox: SandboxC
 
 type AnyTriggerResult = TriggerResult | DayResult | BacklogResult;
 
+/** A bench entry (trigger.js, claimTrigger.js) in a process of its own: its one result. */
+function runEntry<T>(entry: string, task: object): Promise<T> {
+	return new Promise((resolve, reject) => {
+		const child = fork(join(__dirname, entry), [JSON.stringify(task)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		let result: (T & { error?: string }) | undefined;
+		child.on('message', (message: { result: T & { error?: string } }) => (result = message.result));
+		child.on('exit', () => {
+			if (!result) reject(new Error(`${entry} exited without a result`));
+			else if (result.error) reject(new Error(result.error));
+			else resolve(result);
+		});
+	});
+}
+
 /** The trigger's poll costs, a backlog, or one simulated day (trigger.ts), in a process of its own. */
 export function runTrigger(task: TriggerTask): Promise<TriggerResult>;
 export function runTrigger(task: TriggerDayTask): Promise<DayResult>;
 export function runTrigger(task: BacklogTask): Promise<BacklogResult>;
 export function runTrigger(task: TriggerTask | TriggerDayTask | BacklogTask): Promise<AnyTriggerResult> {
-	return new Promise((resolve, reject) => {
-		const child = fork(join(__dirname, 'trigger.js'), [JSON.stringify(task)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-		let result: (AnyTriggerResult & { error?: string }) | undefined;
-		child.on('message', (message: { result: AnyTriggerResult & { error?: string } }) => (result = message.result));
-		child.on('exit', () => {
-			if (!result) reject(new Error('the trigger bench exited without a result'));
-			else if (result.error) reject(new Error(result.error));
-			else resolve(result);
-		});
-	});
+	return runEntry<AnyTriggerResult>('trigger.js', task);
+}
+
+/** The claim trigger's requests per poll (claimTrigger.ts), in a process of its own. */
+export function runClaimTrigger(task: ClaimTriggerTask): Promise<ClaimTriggerResult[]> {
+	return runEntry<ClaimTriggerResult[]>('claimTrigger.js', task);
 }
 
 /**

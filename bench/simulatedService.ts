@@ -1,13 +1,13 @@
 // The click service as the trigger bench simulates it. The bench runs on a shifted Date (clock.ts)
-// that skips the idle minutes between polls; the sandbox host, in another process, runs its clock
-// by the same shift, so that its rate limits count the time the client's pace counts, and its
+// that skips the idle minutes between polls; the sandbox, in another process, runs its clock
+// ahead by the same shift, so that its rate limits count the time the client's pace counts, and its
 // click service's clock (which stamps updatedAt and sends the Date header) is that time plus the
 // skew under test. Both shifts are set again after every move of the bench's clock.
 import { advanceClock, shiftMs } from './clock';
-import type { SandboxClient } from './sandboxClient';
+import type { SandboxClient } from '../sandbox/client';
 
-/** Items per IPC message to the sandbox host. */
-const IPC_BATCH = 5000;
+/** Items per request to the sandbox's control endpoint. */
+const BATCH = 5000;
 
 export class SimulatedService {
 	private constructor(
@@ -35,7 +35,7 @@ export class SimulatedService {
 
 	/** Puts the host's clock at the bench's time; both then run on with the real clock. */
 	private async sync(): Promise<void> {
-		await this.sandbox.shiftClock(shiftMs());
+		await this.sandbox.aheadOfClock(shiftMs());
 	}
 
 	/** Moves the simulated time (n8n's and the service's) forward. */
@@ -44,18 +44,19 @@ export class SimulatedService {
 		await this.sync();
 	}
 
-	/** New click items with these updatedAt values (by the service's clock), in batches the IPC carries easily; their ids. */
+	/** New click items with these updatedAt values (by the service's clock), in batches of a few hundred KB; their ids. */
 	async insertAt(times: string[]): Promise<string[]> {
 		const ids: string[] = [];
-		for (let i = 0; i < times.length; i += IPC_BATCH) {
-			ids.push(...(await this.sandbox.insertClicks(times.slice(i, i + IPC_BATCH).map((updatedAt) => ({ updatedAt, date: this.today(), count: 1 })))));
+		for (let i = 0; i < times.length; i += BATCH) {
+			const inserted = await this.sandbox.insertClicks(times.slice(i, i + BATCH).map((updatedAt) => ({ updatedAt, date: this.today(), count: 1 })));
+			ids.push(...inserted.map((item) => item.id));
 		}
 		return ids;
 	}
 
-	/** New versions of existing items, in batches the IPC carries easily. */
+	/** New versions of existing items, in batches of a few hundred KB. */
 	async updateAt(updates: Array<{ id: string; updatedAt: string }>): Promise<void> {
-		for (let i = 0; i < updates.length; i += IPC_BATCH) await this.sandbox.updateClicks(updates.slice(i, i + IPC_BATCH));
+		for (let i = 0; i < updates.length; i += BATCH) await this.sandbox.updateClicks(updates.slice(i, i + BATCH));
 	}
 }
 

@@ -4,12 +4,11 @@
 // (triggerDay.ts).
 import '../test/harness/env';
 
-import { rmSync } from 'node:fs';
-
 import { Rng } from '../sandbox/prng';
 import { installShiftedClock } from './clock';
-import { SandboxClient } from './sandboxClient';
-import type { RequestStats } from './sandboxHost';
+import { reportToParent } from './entry';
+import type { RequestStats } from '../sandbox/client';
+import { startBenchSandbox } from './benchSandbox';
 import { SimulatedService, spreadTimes } from './simulatedService';
 import { drainBacklog, type BacklogTask } from './triggerBacklog';
 import { simulateDay, type TriggerDayTask } from './triggerDay';
@@ -49,14 +48,14 @@ type Harness = typeof import('../test/harness/run');
 async function pollCosts({ addCredential, createTrigger }: Harness, task: TriggerTask): Promise<TriggerResult> {
 	const rng = new Rng(2026); // deterministic, so that a run can be replayed
 	const random = () => rng.next();
-	const sandbox = await SandboxClient.start({
+	const sandbox = await startBenchSandbox({
 		clickItems: 2000,
 		clickDays: 30,
 		latencyMs: task.latencyMs,
 		rateLimits: true,
 		clickRequestsPer5Min: 1e9,
 	});
-	const service = await SimulatedService.start(sandbox, 0);
+	const service = await SimulatedService.start(sandbox.client, 0);
 	const credentials = addCredential('clickStatisticsApi', {
 		baseUrl: sandbox.state.clickUrl,
 		publicKey: sandbox.state.publicKey,
@@ -65,13 +64,13 @@ async function pollCosts({ addCredential, createTrigger }: Harness, task: Trigge
 		maxRequestsPer5Minutes: 1_000_000,
 	});
 	const measure = async (poll: () => Promise<unknown>): Promise<PollCost> => {
-		await sandbox.resetRequests();
+		await sandbox.client.clearRequests();
 		const cpu0 = process.cpuUsage();
 		const t0 = performance.now();
 		const output = (await poll()) as Array<Array<unknown>> | null;
 		const wallMs = performance.now() - t0;
 		const cpu = process.cpuUsage(cpu0);
-		const stats = await sandbox.requestStats();
+		const stats = await sandbox.client.requestStats();
 		// A pause so that the next poll does not meet this one's requests in the 1 s window.
 		await new Promise((resolve) => setTimeout(resolve, 1100));
 		return {
@@ -113,7 +112,7 @@ async function pollCosts({ addCredential, createTrigger }: Harness, task: Trigge
 	await service.advance(MINUTE);
 	await service.insertAt(spreadTimes(random, task.changes, now, now + MINUTE - 1));
 	const alone = await measure(() => fresh.poll());
-	await sandbox.close();
+	await sandbox.stop();
 	return { setup: { ...setup, windowItems }, idle, fullReadIdle, changes: { withWindow, alone } };
 }
 
@@ -130,16 +129,7 @@ async function main() {
 			: task.kind === 'triggerBacklog'
 				? await drainBacklog(harness, task)
 				: await pollCosts(harness, task);
-	process.send!({ type: 'result', result });
+	return result;
 }
 
-main()
-	.catch((error) => {
-		process.send!({ type: 'result', result: { error: (error as Error).stack ?? String(error) } });
-	})
-	.finally(() => {
-		if (process.env.N8N_USER_FOLDER?.includes('n8n-affiliate-test-')) {
-			rmSync(process.env.N8N_USER_FOLDER, { recursive: true, force: true });
-		}
-		setTimeout(() => process.exit(0), 100);
-	});
+reportToParent(main());

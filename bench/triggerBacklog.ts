@@ -5,7 +5,7 @@
 import { ClickStatisticsApi } from '../credentials/ClickStatisticsApi.credentials';
 import { Rng } from '../sandbox/prng';
 import { refusalDetail } from './common';
-import { SandboxClient } from './sandboxClient';
+import { startBenchSandbox } from './benchSandbox';
 import { SimulatedService, spreadTimes } from './simulatedService';
 import { MAX_LISTED, pollVersions } from './triggerDay';
 import { Ledger, type Verdicts } from './triggerLedger';
@@ -87,7 +87,7 @@ async function makeBacklog(service: SimulatedService, ledger: Ledger, random: ()
 
 export async function drainBacklog(harness: Harness, task: BacklogTask): Promise<BacklogResult> {
 	const realStart = performance.now();
-	const sandbox = await SandboxClient.start({
+	const sandbox = await startBenchSandbox({
 		clickItems: 1000,
 		clickDays: 30,
 		latencyMs: task.latencyMs,
@@ -96,7 +96,7 @@ export async function drainBacklog(harness: Harness, task: BacklogTask): Promise
 		clickRequestsPer5Min: task.requestsPer5Min,
 	});
 	try {
-		const service = await SimulatedService.start(sandbox, 0);
+		const service = await SimulatedService.start(sandbox.client, 0);
 		// Max Requests per Second and per 5 Minutes left empty: the credential's defaults.
 		const credentials = harness.addCredential('clickStatisticsApi', { baseUrl: sandbox.state.clickUrl, publicKey: sandbox.state.publicKey });
 		const trigger = harness.createTrigger({}, credentials);
@@ -110,7 +110,7 @@ export async function drainBacklog(harness: Harness, task: BacklogTask): Promise
 		const ledger = new Ledger(false);
 		const updates = await makeBacklog(service, ledger, random, pool, { count: task.changes, from, to: service.now() });
 
-		await sandbox.resetRequests();
+		await sandbox.client.clearRequests();
 		const result = { polls: [], refusals: [], failedPolls: [], outOfOrder: 0 } as Pick<BacklogResult, 'polls' | 'refusals' | 'failedPolls' | 'outOfOrder' | 'firstOutOfOrder' | 'drainedBy' | 'drainMinutes'>;
 		const firstStart = Date.now();
 		let nextStart = firstStart;
@@ -124,7 +124,7 @@ export async function drainBacklog(harness: Harness, task: BacklogTask): Promise
 			const t0 = performance.now();
 			const emitted = await pollVersions(trigger, poll, result.failedPolls);
 			const wallMs = performance.now() - t0;
-			const stats = await sandbox.requestStats();
+			const stats = await sandbox.client.requestStats();
 			for (const r of stats.refused) if (r.index >= counted && result.refusals.length < MAX_LISTED) result.refusals.push(refusalDetail(`poll ${poll}:`, r));
 			for (const item of emitted) {
 				if (item.updatedAt < newestEmitted) {
@@ -142,7 +142,7 @@ export async function drainBacklog(harness: Harness, task: BacklogTask): Promise
 				result.drainMinutes = (Date.now() - firstStart) / MINUTE;
 			} else if (!emitted.length) break;
 		}
-		const stats = await sandbox.requestStats();
+		const stats = await sandbox.client.requestStats();
 		const { versionsCreated, emitted, duplicates, lost, unexpected, problems } = ledger.verdicts();
 		const drainedPolls = result.polls.slice(0, result.drainedBy ?? result.polls.length);
 		return {
@@ -162,6 +162,6 @@ export async function drainBacklog(harness: Harness, task: BacklogTask): Promise
 			realSeconds: (performance.now() - realStart) / 1000,
 		};
 	} finally {
-		await sandbox.close();
+		await sandbox.stop();
 	}
 }

@@ -6,7 +6,7 @@ import type { TriggerState } from '../nodes/ClickReportTrigger/state';
 import { Rng } from '../sandbox/prng';
 import type { ClickItem } from '../sandbox/server';
 import { median, refusalDetail } from './common';
-import { SandboxClient } from './sandboxClient';
+import { startBenchSandbox } from './benchSandbox';
 import { SimulatedService, spreadTimes } from './simulatedService';
 import { Ledger, type Verdicts } from './triggerLedger';
 
@@ -103,7 +103,7 @@ async function makeChanges(
 		inserts.push({ updatedAt: late, date: service.today(), count: 1 });
 	}
 	if (updates.length) await service.sandbox.updateClicks(updates);
-	const ids = inserts.length ? await service.sandbox.insertClicks(inserts) : [];
+	const ids = inserts.length ? (await service.sandbox.insertClicks(inserts)).map((item) => item.id) : [];
 	ids.forEach((id, index) => {
 		pool.push(id);
 		// Stamped before this interval began, so before the previous poll's first answer: late.
@@ -112,7 +112,7 @@ async function makeChanges(
 }
 
 export async function simulateDay(harness: Harness, day: DayTask, skewMinutes: number): Promise<DayResult> {
-	const sandbox = await SandboxClient.start({
+	const sandbox = await startBenchSandbox({
 		clickItems: 5000,
 		clickDays: 30,
 		latencyMs: 0,
@@ -121,7 +121,7 @@ export async function simulateDay(harness: Harness, day: DayTask, skewMinutes: n
 		clickRequestsPer5Min: day.requestsPer5Min,
 	});
 	try {
-		const service = await SimulatedService.start(sandbox, skewMinutes * MINUTE);
+		const service = await SimulatedService.start(sandbox.client, skewMinutes * MINUTE);
 		const credentials = harness.addCredential('clickStatisticsApi', {
 			baseUrl: sandbox.state.clickUrl,
 			publicKey: sandbox.state.publicKey,
@@ -160,14 +160,14 @@ export async function simulateDay(harness: Harness, day: DayTask, skewMinutes: n
 			}
 			await service.advance(to - service.now());
 
-			await sandbox.resetRequests();
+			await sandbox.client.clearRequests();
 			const before = clickState(trigger);
 			const startedAt = Date.now();
 			const cpu0 = process.cpuUsage();
 			const emitted = await pollVersions(trigger, poll, result.failedPolls);
 			const cpu = process.cpuUsage(cpu0);
 			cpuPerPoll.push((cpu.user + cpu.system) / 1000);
-			const stats = await sandbox.requestStats();
+			const stats = await sandbox.client.requestStats();
 			perPoll.push(stats.total);
 			hourRequests += stats.total;
 			result.throttled += stats.refused.length;
@@ -211,6 +211,6 @@ export async function simulateDay(harness: Harness, day: DayTask, skewMinutes: n
 			realSeconds: (performance.now() - realStart) / 1000,
 		};
 	} finally {
-		await sandbox.close();
+		await sandbox.stop();
 	}
 }

@@ -5,7 +5,7 @@
 import { log, mb, refusalDetail, s, x } from './common';
 import { windowFloorMs } from './floors';
 import { runWorker, setPauseForLimits, type Measured } from './runs';
-import { SandboxClient } from './sandboxClient';
+import { startBenchSandbox } from './benchSandbox';
 
 /** The click service's limits, as the sandbox enforces them with `rateLimits` on. */
 const PER_SECOND = 3;
@@ -43,7 +43,7 @@ export async function windowCase(options: {
 	latencyMs: number;
 }): Promise<WindowResult> {
 	const { latencyMs, period } = options;
-	const sandbox = await SandboxClient.start({
+	const sandbox = await startBenchSandbox({
 		clickItems: options.items,
 		clickDays: options.days,
 		seed: 1,
@@ -52,10 +52,10 @@ export async function windowCase(options: {
 		clickRequestsPerSecond: PER_SECOND,
 		clickRequestsPer5Min: PER_WINDOW,
 	});
-	const warmUp = await SandboxClient.start({ clickItems: 10, clickDays: 1, seed: 1 });
+	const warmUp = await startBenchSandbox({ clickItems: 10, clickDays: 1, seed: 1 });
 	try {
 		setPauseForLimits(true);
-		const items = await sandbox.countClicks(period.from, period.to);
+		const items = await sandbox.client.countClicks(period.from, period.to);
 		const pages = Math.ceil(items / PAGE_SIZE);
 		const floorMs = windowFloorMs(pages, latencyMs, PER_SECOND, PER_WINDOW, WINDOW_MS);
 		const label = `click ${items.toLocaleString('en-US')} items / ${options.days} d (${pages} pages), ${latencyMs} ms, ${PER_SECOND}/s and ${PER_WINDOW}/5 min`;
@@ -94,8 +94,8 @@ export async function windowCase(options: {
 		for (const detail of refusals) log(`  ${detail}`);
 		return result;
 	} finally {
-		await warmUp.close();
-		await sandbox.close();
+		await warmUp.stop();
+		await sandbox.stop();
 	}
 }
 

@@ -111,7 +111,8 @@ export class SandboxClient {
 	}
 }
 
-export interface SpawnOptions extends Pick<SandboxOptions, 'latencyMs' | 'tokenLatencyMs' | 'rateLimits' | 'seed' | 'clickItems' | 'clickDays' | 'lostOrders'> {
+/** What is seeded at the start, and any of the config (set right after the start, as `configure` would). */
+export interface SpawnOptions extends Pick<SandboxOptions, 'seed' | 'clickItems' | 'clickDays' | 'lostOrders'>, Partial<SandboxConfig> {
 	/** 0 (the default) picks a free port. */
 	partnerPort?: number;
 	clickPort?: number;
@@ -131,19 +132,18 @@ export interface SpawnedSandbox {
 	stop(): Promise<void>;
 }
 
-function cliArgs(options: SpawnOptions): string[] {
-	const args: string[] = [];
-	const flags: Array<[keyof SpawnOptions, string]> = [
-		['latencyMs', 'latency'],
-		['tokenLatencyMs', 'token-latency'],
-		['seed', 'seed'],
-		['clickItems', 'click-items'],
-		['clickDays', 'click-days'],
-		['lostOrders', 'lost-orders'],
-	];
-	for (const [key, flag] of flags) if (options[key] !== undefined) args.push(`--${flag}=${options[key]}`);
-	if (options.rateLimits) args.push('--rate-limits');
-	return args;
+const SEEDED: Array<[keyof SpawnOptions, string]> = [
+	['seed', 'seed'],
+	['clickItems', 'click-items'],
+	['clickDays', 'click-days'],
+	['lostOrders', 'lost-orders'],
+];
+const NOT_CONFIG = new Set<string>([...SEEDED.map(([key]) => key), 'partnerPort', 'clickPort', 'nodeOptions', 'onOutput', 'onSpawn']);
+
+const cliArgs = (options: SpawnOptions) => SEEDED.filter(([key]) => options[key] !== undefined).map(([key, flag]) => `--${flag}=${options[key]}`);
+
+function configOf(options: SpawnOptions): Partial<SandboxConfig> {
+	return Object.fromEntries(Object.entries(options).filter(([key, value]) => !NOT_CONFIG.has(key) && value !== undefined));
 }
 
 function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
@@ -192,7 +192,10 @@ export async function spawnSandbox(options: SpawnOptions = {}): Promise<SpawnedS
 	});
 	try {
 		const url = await partnerUrl;
-		const state = await new SandboxClient({ partnerUrl: url, clickUrl: '' }).state();
+		const client = new SandboxClient({ partnerUrl: url, clickUrl: '' });
+		const config = configOf(options);
+		if (Object.keys(config).length) await client.configure(config);
+		const state = await client.state();
 		return { child, state, client: new SandboxClient(state), stop: () => stopProcess(child) };
 	} catch (error) {
 		await stopProcess(child);

@@ -4,7 +4,7 @@ import { spawnSandbox, type SpawnedSandbox } from '../../sandbox/client';
 
 let spawned: SpawnedSandbox;
 beforeAll(async () => {
-	spawned = await spawnSandbox({ seed: 3, clickItems: 200, clickDays: 3, lostOrders: 1500 });
+	spawned = await spawnSandbox({ seed: 3, clickItems: 200, clickDays: 3, lostOrders: 1500, partnerLimitCap: 400 });
 });
 afterAll(async () => spawned?.stop());
 
@@ -12,9 +12,10 @@ test('starts on free ports with the options given, and says where', async () => 
 	const { state, client } = spawned;
 	expect(state.partnerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 	expect(state.counts).toMatchObject({ lostOrders: 1500, clicks: 200 });
-	const page = await client.partner<{ results: Array<{ id: number }>; _meta: { count: number } }>('/lost_orders/', { limit: 5 });
+	expect(state.config.partnerLimitCap).toBe(400);
+	const page = await client.partner<{ results: Array<{ id: number }>; _meta: { count: number } }>('/lost_orders/', { limit: 500 });
 	expect(page._meta.count).toBe(1500);
-	expect(page.results).toHaveLength(5);
+	expect(page.results).toHaveLength(400);
 });
 
 test('reads and drives: request log and its stats, click items, claims, clock', async () => {
