@@ -4,7 +4,8 @@
 import { log, refusalDetail } from './common';
 import { startBenchSandbox, type BenchSandbox } from './benchSandbox';
 import { minimumPages, overlappingPages, physicalFloorMs, scheduleFloorMs } from './floors';
-import { clickWorkflow, freePort, partnerWorkflow, type N8nRuntime } from './httpRequestNode';
+import { freePort, type N8nRuntime } from './httpRequestNode';
+import { clickWorkflow, partnerWorkflow } from './httpRequestWorkflows';
 import { runHttpNode, runWorker, setPauseForLimits, type HttpMeasured, type Measured } from './runs';
 import { coldRuns, NO_WINDOW, only, runs, sizes, slowRuns, smoke, windowsOf } from './scenarios';
 import type { WorkerTask } from './worker';
