@@ -17,7 +17,7 @@ export interface Account {
 	baseUrl: string;
 	origin: string;
 	limits: PaceLimits;
-	/** Shared by every node and execution of this process that uses the same account. */
+	/** Shared by every node and execution of this n8n instance that uses the same account. */
 	pacer: RequestPacer;
 	secrets: unknown[];
 }
@@ -60,7 +60,7 @@ export async function resolveAccount(context: TransportContext, api: ApiName, it
 	};
 }
 
-/** Hides the account's secrets and every token minted in this process. */
+/** Hides the account's secrets and every token minted in this n8n instance. */
 export function redactorFor(account: Account): Redactor {
 	return new Redactor([...account.secrets, ...recentlyMintedTokens()]);
 }

@@ -1,7 +1,7 @@
 /**
  * The partner interface's OAuth2 client-credentials token, minted at `{baseUrl}/token/` for the
  * credential's `preAuthentication` (credentials/AffiliatePartnerApi.credentials.ts) and shared by
- * every execution of this n8n process that uses the same client.
+ * every execution of this n8n instance that uses the same client.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
@@ -36,7 +36,7 @@ function requestedScopes(credentials: ICredentialDataDecryptedObject): string {
 
 /**
  * The client-credentials token of the partner interface, shared by every execution of this n8n
- * process that uses the same client (see tokenSharing.ts). `credentials.sessionToken` is the token
+ * instance that uses the same client (see tokenSharing.ts). `credentials.sessionToken` is the token
  * the caller holds: empty, or one the service has just refused.
  */
 export async function partnerSessionToken(

@@ -149,7 +149,7 @@ export class RequestPacer {
 	}
 }
 
-// Module state: every node and execution in this n8n process that uses the same account shares
+// Module state: every node and execution in this n8n instance that uses the same account shares
 // one pacer, because all three nodes and both credentials load this one module.
 const pacers = new Map<string, RequestPacer>();
 

@@ -3,14 +3,14 @@
  * the stored one is empty or was refused, once per request that noticed; twenty executions that
  * start together, or twelve pages in flight when the token expires, would each mint their own.
  * The service caps the tokens an application may hold (README, Credentials), so within this
- * process every mint for the same client is shared: callers that arrive while a mint is in
+ * instance every mint for the same client is shared: callers that arrive while a mint is in
  * flight wait for it, and callers that present a token older than one minted moments ago get
  * that newer one instead of a mint of their own.
  */
 
 /** A token minted this long ago or less is what callers still holding the previous one should use. */
 const SHARE_NEWER_TOKEN_FOR_MS = 60_000;
-/** Minted tokens remembered for redaction, per process. */
+/** Minted tokens remembered for redaction, per n8n instance. */
 const REMEMBERED_TOKENS = 100;
 
 interface ClientTokens {
@@ -22,7 +22,7 @@ interface ClientTokens {
 const clients = new Map<string, ClientTokens>();
 const mintedTokens: string[] = [];
 
-/** Every token minted in this process lately: the transport redacts them from what it shows. */
+/** Every token minted in this n8n instance lately: the transport redacts them from what it shows. */
 export function recentlyMintedTokens(): readonly string[] {
 	return mintedTokens;
 }
