@@ -3,6 +3,7 @@
 // of watched and open claims. Counts, not times: they do not depend on the machine.
 import '../test/harness/env';
 
+import { readCalendarDate, toPartnerDate } from '../nodes/shared/dates';
 import { spawnSandbox, type SandboxClient } from '../sandbox/client';
 import { reportToParent } from './entry';
 
@@ -34,8 +35,8 @@ export interface ClaimTriggerResult extends ClaimTriggerCase {
 const DAY_MS = 86_400_000;
 const EVENTS = ['lostOrderCreated', 'lostOrderStatusChanged', 'appealCreated', 'appealStatusChanged'];
 
-/** The service's date filter, DD.MM.YYYY. */
-const serviceDate = (ms: number) => new Date(ms).toISOString().slice(0, 10).split('-').reverse().join('.');
+/** The service's date filter, as the trigger writes it. */
+const serviceDate = (ms: number) => toPartnerDate(readCalendarDate(new Date(ms))!);
 
 type Claim = { id: number; status: string; appeal_status: string };
 

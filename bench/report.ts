@@ -10,6 +10,15 @@ import { windowTarget, type WindowResult } from './windowCase';
 const pagesCell = (c: ReturnAllCase) => (c.group === 'partner' ? `${c.pages} / ${c.nodePages}` : `${c.pages}`);
 const minimumCell = (c: ReturnAllCase) => (c.group === 'partner' ? `ceil(n/P) ${c.pages}; overlapping pages ${c.nodePages}` : `min. ${c.pages}`);
 
+/** A case's memory against the JSON it fetched (medians over its runs): the table and the targets read the same. */
+function memoryOf(c: ReturnAllCase) {
+	const json = median(c.seq.map((m) => m.jsonBytes ?? NaN));
+	const growth = median(c.node.map((m) => m.peakRss - m.baselineRss));
+	const live = median(c.node.map((m) => m.liveHeapAfterGc - m.baselineHeapUsed));
+	const buffers = median(c.node.map((m) => m.sampledPeakArrayBuffers - m.baselineArrayBuffers));
+	return { json, growth, growthRatio: growth / json, liveRatio: live / json, buffersRatio: buffers / json };
+}
+
 export function returnAllTables(cases: ReturnAllCase[]): string[] {
 	const lines: string[] = [];
 	const pagesHeader = cases[0]?.group === 'partner' ? "Pages: ceil(n/P) / node's overlapping pages" : 'Pages (min. requests)';
@@ -31,13 +40,10 @@ export function returnAllTables(cases: ReturnAllCase[]): string[] {
 		'|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 	);
 	for (const c of cases) {
-		const buffers = median(c.node.map((m) => m.sampledPeakArrayBuffers - m.baselineArrayBuffers));
-		const growth = c.node.map((m) => m.peakRss - m.baselineRss);
-		const json = median(c.seq.map((m) => m.jsonBytes ?? NaN));
+		const { json, growth, growthRatio, liveRatio, buffersRatio } = memoryOf(c);
 		const httpPeak = c.http.length ? median(c.http.map((h) => h.peakRss)) : NaN;
-		const live = median(c.node.map((m) => m.liveHeapAfterGc - m.baselineHeapUsed));
 		lines.push(
-			`| ${c.label} | ${c.realLimits} | ${ints(c.node.map((m) => m.requests))} / ${ints(c.seq.map((m) => m.requests))} / ${ints(c.http.map((h) => h.requests))} (${minimumCell(c)}) | ${ints(c.node.map((m) => m.throttled))} / ${ints(c.seq.map((m) => m.throttled))} / ${ints(c.http.map((h) => h.throttled))} | ${mb(json)} | ${mb(median(c.node.map((m) => m.peakRss)))} | ${mb(median(growth))} | ${mb(median(growth) / (c.items / 10_000))} | ${x(median(growth) / json)} | ${x(live / json)} | ${x(buffers / json)} | ${x(median(c.seq.map((m) => m.peakRss - m.baselineRss)) / json)} | ${Number.isFinite(httpPeak) ? `${mb(httpPeak)} (idle run: ${mb(httpNodeColumn.baselineRss ?? NaN)})` : 'n/a'} |`,
+			`| ${c.label} | ${c.realLimits} | ${ints(c.node.map((m) => m.requests))} / ${ints(c.seq.map((m) => m.requests))} / ${ints(c.http.map((h) => h.requests))} (${minimumCell(c)}) | ${ints(c.node.map((m) => m.throttled))} / ${ints(c.seq.map((m) => m.throttled))} / ${ints(c.http.map((h) => h.throttled))} | ${mb(json)} | ${mb(median(c.node.map((m) => m.peakRss)))} | ${mb(growth)} | ${mb(growth / (c.items / 10_000))} | ${x(growthRatio)} | ${x(liveRatio)} | ${x(buffersRatio)} | ${x(median(c.seq.map((m) => m.peakRss - m.baselineRss)) / json)} | ${Number.isFinite(httpPeak) ? `${mb(httpPeak)} (idle run: ${mb(httpNodeColumn.baselineRss ?? NaN)})` : 'n/a'} |`,
 		);
 	}
 	return lines;
@@ -81,11 +87,9 @@ function targetsTable(click: ReturnAllCase[], partner: ReturnAllCase[], report?:
 			const least = Math.min(...fast.map((c) => median(c.ratios.overHttp)));
 			rows.push(`| ≥3× faster than the HTTP Request node at 200 ms and 20 req/s | ${fast.map((c) => x(median(c.ratios.overHttp))).join(', ')} | ${mark(least >= 3)} |`);
 		}
-		const memory = click.map((c) => median(c.node.map((m) => m.peakRss - m.baselineRss)) / median(c.seq.map((m) => m.jsonBytes ?? NaN)));
-		const live = click.map((c) => median(c.node.map((m) => m.liveHeapAfterGc - m.baselineHeapUsed)) / median(c.seq.map((m) => m.jsonBytes ?? NaN)));
-		const buffers = click.map(
-			(c) => median(c.node.map((m) => m.sampledPeakArrayBuffers - m.baselineArrayBuffers)) / median(c.seq.map((m) => m.jsonBytes ?? NaN)),
-		);
+		const memory = click.map((c) => memoryOf(c).growthRatio);
+		const live = click.map((c) => memoryOf(c).liveRatio);
+		const buffers = click.map((c) => memoryOf(c).buffersRatio);
 		if (click.length) {
 			rows.push(
 				`| Peak memory ≤ 2.5× the JSON bytes fetched (Click Report) | peak RSS growth ${x(Math.min(...memory))}–${x(Math.max(...memory))}; of it, the items the run returns (live heap after GC) ${x(Math.min(...live))}–${x(Math.max(...live))} and the HTTP client's response buffers awaiting V8's next GC up to ${x(Math.max(...buffers))} | ${mark(Math.max(...memory) <= 2.5)} |`,

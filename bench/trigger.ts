@@ -123,13 +123,9 @@ async function main() {
 	installShiftedClock(Math.floor(Date.now() / MINUTE) * MINUTE + 2 * HOUR);
 	// n8n-core is loaded once the shifted Date is in place.
 	const harness = await import('../test/harness/run');
-	const result =
-		task.kind === 'triggerDay'
-			? await simulateDay(harness, task.day, task.skewMinutes)
-			: task.kind === 'triggerBacklog'
-				? await drainBacklog(harness, task)
-				: await pollCosts(harness, task);
-	return result;
+	if (task.kind === 'triggerDay') return simulateDay(harness, task.day, task.skewMinutes);
+	if (task.kind === 'triggerBacklog') return drainBacklog(harness, task);
+	return pollCosts(harness, task);
 }
 
 reportToParent(main());
