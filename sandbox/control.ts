@@ -82,8 +82,11 @@ export function handleControl(state: SandboxState, method: string, path: string,
 				return json(200, { data: [] });
 			case 'POST /_sandbox/expire-tokens':
 				return json(200, { expired: state.tokens.expireMinted() });
-			case 'POST /_sandbox/clock':
-				return json(200, { clockAheadMs: state.aheadOfClock(Number((input as { aheadMs?: unknown }).aheadMs)) });
+			case 'POST /_sandbox/clock': {
+				const { aheadMs } = input as { aheadMs?: unknown };
+				if (typeof aheadMs !== 'number') return bad('body must be {"aheadMs": <milliseconds>}');
+				return json(200, { clockAheadMs: state.aheadOfClock(aheadMs) });
+			}
 			case 'GET /_sandbox/clicks/count': {
 				const dateFrom = query.get('dateFrom') ?? '';
 				const dateTo = query.get('dateTo') ?? '';

@@ -41,6 +41,14 @@ test('reads and drives: request log and its stats, click items, claims, clock', 
 	expect((await client.state()).clockAheadMs).toBe(60_000);
 });
 
+test('control bodies that do not hold are refused with the reason, and change nothing', async () => {
+	const { client } = spawned;
+	const before = (await client.state()).clockAheadMs;
+	await expect(client.aheadOfClock(Number.NaN)).rejects.toThrow(/HTTP 400 .*body must be {\\"aheadMs\\"/);
+	expect((await client.state()).clockAheadMs).toBe(before);
+	await expect(client.updateClicks(undefined as never)).rejects.toThrow(/HTTP 400 .*body must be {\\"updates\\"/);
+});
+
 test('faults and config over the same client', async () => {
 	const { client } = spawned;
 	await client.injectFault({ kind: 'status', status: 502, api: 'partner', count: 1 });
