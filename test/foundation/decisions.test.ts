@@ -102,6 +102,24 @@ describe('shared token mint', () => {
 		expect(await sharedToken('client-b', 'T3', mint, now)).toBe('T4');
 	});
 
+	test('a refused token minted by another n8n instance gets a mint, never this instance\'s older token', async () => {
+		// Queue mode: worker 1 minted W1; worker 2 minted W2 later and stored it; both were then revoked.
+		let clock = 0;
+		let minted = 0;
+		const mint = async () => `W1-${++minted}`;
+		const now = () => clock;
+		expect(await sharedToken('client-workers', '', mint, now)).toBe('W1-1');
+		clock += 10_000;
+		expect(await sharedToken('client-workers', 'W2-STORED-BY-ANOTHER-WORKER', mint, now)).toBe('W1-2');
+		expect(minted).toBe(2);
+		// Pages of the same read that still held W2 get the token minted after it was refused.
+		clock += 5_000;
+		expect(await sharedToken('client-workers', 'W2-STORED-BY-ANOTHER-WORKER', mint, now)).toBe('W1-2');
+		// And this instance's own earlier token, refused late, gets the newer one too.
+		expect(await sharedToken('client-workers', 'W1-1', mint, now)).toBe('W1-2');
+		expect(minted).toBe(2);
+	});
+
 	test('a failed mint fails every waiter and the next caller mints again', async () => {
 		let attempts = 0;
 		const failing = async () => {

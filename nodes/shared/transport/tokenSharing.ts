@@ -4,8 +4,12 @@
  * start together, or twelve pages in flight when the token expires, would each mint their own.
  * The service caps the tokens an application may hold (README, Credentials), so within this
  * instance every mint for the same client is shared: callers that arrive while a mint is in
- * flight wait for it, and callers that present a token older than one minted moments ago get
- * that newer one instead of a mint of their own.
+ * flight wait for it, and callers that present a token known here to be older than one minted
+ * moments ago get that newer one instead of a mint of their own.
+ *
+ * With several n8n instances on one database (queue mode: README, Scaling), the stored token may
+ * have been minted by another instance, after this one's latest: a refused token never seen here
+ * is newer than anything this instance holds, so it gets a mint, never this instance's older token.
  */
 
 /** A token minted this long ago or less is what callers still holding the previous one should use. */
@@ -16,7 +20,11 @@ const REMEMBERED_TOKENS = 100;
 interface ClientTokens {
 	latest?: { token: string; mintedAt: number };
 	inFlight?: Promise<string>;
-	refused: Set<string>;
+	/**
+	 * When each token stopped being usable as far as this instance knows: first presented as
+	 * refused, or replaced by a newer mint here. Oldest first, at most REMEMBERED_TOKENS.
+	 */
+	retiredAt: Map<string, number>;
 }
 
 const clients = new Map<string, ClientTokens>();
@@ -44,30 +52,45 @@ export async function sharedToken(
 ): Promise<string> {
 	let client = clients.get(clientKey);
 	if (!client) {
-		client = { refused: new Set() };
+		client = { retiredAt: new Map() };
 		clients.set(clientKey, client);
 	}
-	if (presented) client.refused.add(presented);
+	if (presented) retire(client, presented, now());
 	if (client.inFlight) return await client.inFlight;
 
 	const latest = client.latest;
+	const presentedRetiredAt = presented ? client.retiredAt.get(presented) : undefined;
 	const latestUsable =
 		latest !== undefined &&
 		latest.token !== presented &&
-		!client.refused.has(latest.token) &&
-		// With nothing stored, any token not yet refused is worth a try; a caller holding another
-		// token only gets one minted after it started, so a stale token is never handed back.
-		(presented === '' || now() - latest.mintedAt <= SHARE_NEWER_TOKEN_FOR_MS);
+		!client.retiredAt.has(latest.token) &&
+		// With nothing stored, any token not yet refused is worth a try. A caller holding a refused
+		// token gets the latest only when that token was retired before the latest was minted, and
+		// lately: never a token older than the one it holds, nor a stale one.
+		(presented === '' ||
+			(presentedRetiredAt !== undefined && presentedRetiredAt <= latest.mintedAt && now() - latest.mintedAt <= SHARE_NEWER_TOKEN_FOR_MS));
 	if (latestUsable) return latest.token;
 
 	const inFlight = mint();
 	client.inFlight = inFlight;
 	try {
 		const token = await inFlight;
-		client.latest = { token, mintedAt: now() };
+		const mintedAt = now();
+		if (client.latest) retire(client, client.latest.token, mintedAt);
+		client.latest = { token, mintedAt };
 		remember(token);
 		return token;
 	} finally {
 		client.inFlight = undefined;
+	}
+}
+
+/** Records the first time a token stopped being usable here; keeps the newest REMEMBERED_TOKENS. */
+function retire(client: ClientTokens, token: string, at: number) {
+	if (client.retiredAt.has(token)) return;
+	client.retiredAt.set(token, at);
+	if (client.retiredAt.size > REMEMBERED_TOKENS) {
+		const oldest = client.retiredAt.keys().next().value;
+		if (oldest !== undefined) client.retiredAt.delete(oldest);
 	}
 }
