@@ -28,6 +28,7 @@ import { CLAIM_TRIGGER_WORKFLOW_ID, checkClaimTrigger } from './claimTrigger.mjs
 import { TRIGGER_WORKFLOW_ID, checkTrigger } from './trigger.mjs';
 import {
 	MCP_SERVER,
+	cleanupStack,
 	importSandboxSetup,
 	npmRun,
 	ownerEnv,
@@ -85,7 +86,7 @@ function printSummary(ok) {
 	console.log(`e2e: ${results.length} passed, ${ok ? 0 : 1} failed`);
 }
 
-const cleanup = [];
+const cleanup = cleanupStack(log);
 
 async function main() {
 	rmSync(outputDir, { recursive: true, force: true });
@@ -205,35 +206,15 @@ async function main() {
 	});
 }
 
-async function runCleanup() {
-	for (const stop of cleanup.reverse()) {
-		try {
-			await stop();
-		} catch (error) {
-			log(`cleanup: ${error.message}`);
-		}
-	}
-}
-
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, async () => {
-		if (interrupted) return;
-		interrupted = true;
-		log(`${signal}: stopping`);
-		await runCleanup();
-		process.exit(130);
-	});
-}
 
 main().then(
 	async () => {
-		await runCleanup();
+		await cleanup.run();
 		printSummary(true);
 	},
 	async (error) => {
 		console.error(`\n[e2e] ${error.stack ?? error.message}`);
-		await runCleanup();
+		await cleanup.run();
 		printSummary(false);
 		process.exitCode = 1;
 	},

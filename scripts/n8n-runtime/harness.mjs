@@ -2,7 +2,7 @@
 // credentials and the example workflows imported into n8n, `n8n start` with a readiness wait, the
 // owner account, and reading the run data that `n8n execute --rawOutput` prints.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -127,27 +127,46 @@ export function sandboxCredentials(state) {
 	];
 }
 
-/** Imports the sandbox credentials and every example workflow into the user folder's database. */
-export async function importSandboxSetup(runtime, env, state, { log }) {
+/**
+ * Imports credentials (plain `data`, encrypted by n8n with the instance's key) and workflows
+ * (objects, or a folder of workflow files) into the user folder's database. The credentials file
+ * lives only for the import, readable by its owner alone.
+ */
+export async function importIntoN8n(runtime, env, { credentials = [], workflows, log }) {
 	const timings = {};
-	const scratch = mkdtempSync(join(tmpdir(), 'n8n-affiliate-credentials-'));
+	const scratch = mkdtempSync(join(tmpdir(), 'n8n-affiliate-import-'));
 	try {
-		const file = join(scratch, 'credentials.json');
-		writeFileSync(file, JSON.stringify(sandboxCredentials(state)));
-		chmodSync(file, 0o600);
-		const result = await runN8n(runtime, ['import:credentials', `--input=${file}`], env);
-		assertCli(result, 'import:credentials', new RegExp(`Successfully imported ${sandboxCredentials(state).length} credentials`));
-		timings.importCredentialsMs = result.ms;
-		log(`credentials imported (${seconds(result.ms)}): ${sandboxCredentials(state).map((c) => `"${c.name}"`).join(', ')}`);
+		if (credentials.length) {
+			const file = join(scratch, 'credentials.json');
+			writeFileSync(file, JSON.stringify(credentials));
+			chmodSync(file, 0o600);
+			const result = await runN8n(runtime, ['import:credentials', `--input=${file}`], env);
+			assertCli(result, 'import:credentials', new RegExp(`Successfully imported ${credentials.length} credentials`));
+			timings.importCredentialsMs = result.ms;
+			log(`credentials imported (${seconds(result.ms)}): ${credentials.map((c) => `"${c.name}"`).join(', ')}`);
+		}
+		let folder = workflows;
+		if (Array.isArray(workflows)) {
+			folder = join(scratch, 'workflows');
+			mkdirSync(folder);
+			for (const workflow of workflows) writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
+		}
+		if (folder) {
+			const count = readdirSync(folder).filter((name) => name.endsWith('.json')).length;
+			const result = await runN8n(runtime, ['import:workflow', '--separate', `--input=${folder}`], env);
+			assertCli(result, 'import:workflow', new RegExp(`Successfully imported ${count} workflows`));
+			timings.importWorkflowsMs = result.ms;
+			log(`${count} workflows imported (${seconds(result.ms)})${Array.isArray(workflows) ? '' : ` from ${folder}`}`);
+		}
 	} finally {
 		rmSync(scratch, { recursive: true, force: true });
 	}
-	const count = readdirSync(examplesDir).filter((name) => name.endsWith('.json')).length;
-	const result = await runN8n(runtime, ['import:workflow', '--separate', `--input=${examplesDir}`], env);
-	assertCli(result, 'import:workflow', new RegExp(`Successfully imported ${count} workflows`));
-	timings.importWorkflowsMs = result.ms;
-	log(`${count} example workflows imported (${seconds(result.ms)}) from ${examplesDir}`);
 	return timings;
+}
+
+/** Imports the sandbox credentials and every example workflow into the user folder's database. */
+export function importSandboxSetup(runtime, env, state, { log }) {
+	return importIntoN8n(runtime, env, { credentials: sandboxCredentials(state), workflows: examplesDir, log });
 }
 
 /**
@@ -180,37 +199,67 @@ export function ownerEnv(runtime, owner = OWNER) {
 }
 
 /**
- * Starts `n8n start` and waits until it answers `/healthz/readiness`. Output goes to `onOutput`
- * line by line (default: printed with an `[n8n]` prefix, database migrations left out).
+ * Starts `n8n start` (or the command `args` give, such as `worker`, whose health server listens on
+ * `healthPort`) and waits until it answers `/healthz/readiness`. Output goes to `write` line by
+ * line (default: printed with an `[n8n]` prefix, database migrations left out); `onLine` sees
+ * every line.
  */
-export async function startN8n(runtime, env, { log, write, onSpawn, timeoutMs = 180_000 }) {
+export async function startN8n(runtime, env, { log, write, onSpawn, onLine, timeoutMs = 180_000, args = ['start'], healthPort = env.N8N_PORT, label = 'n8n' }) {
 	const started = now();
-	const child = spawnN8n(runtime, ['start'], env, { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawnN8n(runtime, args, env, { stdio: ['ignore', 'pipe', 'pipe'] });
 	onSpawn?.(child);
 	const lines = [];
-	const options = { skip: /^(Starting|Finished) migration /, write, onLine: (line) => lines.push(line) };
-	prefixLines(child.stdout, '[n8n]', options);
-	prefixLines(child.stderr, '[n8n]', options);
+	const options = { skip: /^(Starting|Finished) migration /, write, onLine: (line) => (lines.push(line), onLine?.(line)) };
+	prefixLines(child.stdout, `[${label}]`, options);
+	prefixLines(child.stderr, `[${label}]`, options);
 	let exited;
 	child.on('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
 	const url = `http://127.0.0.1:${env.N8N_PORT}`;
 	for (;;) {
-		if (exited) throw new Error(`n8n stopped while starting (${exited}):\n${lines.slice(-30).join('\n')}`);
+		if (exited) throw new Error(`${label} stopped while starting (${exited}):\n${lines.slice(-30).join('\n')}`);
 		try {
-			const response = await fetch(`${url}/healthz/readiness`);
+			const response = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`);
 			if (response.ok) break;
 		} catch {
 			// not listening yet
 		}
 		if (now() - started > timeoutMs) {
 			await stopChild(child, 'SIGTERM', 10_000);
-			throw new Error(`n8n did not become ready within ${seconds(timeoutMs)}:\n${lines.slice(-30).join('\n')}`);
+			throw new Error(`${label} did not become ready within ${seconds(timeoutMs)}:\n${lines.slice(-30).join('\n')}`);
 		}
 		await sleep(250);
 	}
 	const ms = now() - started;
-	log(`n8n ready in ${seconds(ms)} at ${url}`);
+	log(`${label} ready in ${seconds(ms)}${args[0] === 'start' ? ` at ${url}` : ''}`);
 	return { child, url, ms, lines, stop: () => stopChild(child, 'SIGTERM', 20_000) };
+}
+
+/**
+ * What a test run started, stopped in reverse order by `run()`, also on SIGINT or SIGTERM (then
+ * the run exits with 130). `push(stop)` adds one.
+ */
+export function cleanupStack(log) {
+	const stops = [];
+	const run = async () => {
+		for (const stop of stops.splice(0).reverse()) {
+			try {
+				await stop();
+			} catch (error) {
+				log(`cleanup: ${error.message}`);
+			}
+		}
+	};
+	let interrupted = false;
+	for (const signal of ['SIGINT', 'SIGTERM']) {
+		process.on(signal, async () => {
+			if (interrupted) return;
+			interrupted = true;
+			log(`${signal}: stopping`);
+			await run();
+			process.exit(130);
+		});
+	}
+	return { push: (stop) => stops.push(stop), run };
 }
 
 /** Sends `signal`, waits up to `timeoutMs` for the exit, then kills the child's process group. */
