@@ -5,6 +5,7 @@ import { addCredential, createTrigger } from '../harness/run';
 import { SandboxClient } from '../../sandbox/client';
 import { advanceClock, fakeDateOnly } from './simulatedTime';
 import { UNLIMITED_WINDOW } from '../harness/credentials';
+import { MAX_ATTEMPTS, MAX_ATTEMPTS_REFUSED_FOR_RATE } from '../../nodes/shared/transport/retry';
 
 const START = Date.UTC(2026, 5, 15, 12, 0, 0);
 const MINUTE = 60_000;
@@ -207,7 +208,9 @@ describe('click report trigger', () => {
 			const [item] = await insert([{ date: today() }]);
 			advance(MINUTE);
 			const before = trigger.staticData();
-			sandbox.injectFault({ kind: 'status', status, retryAfter: 0, count: 5, api: 'click' });
+			// Every attempt the transport makes (a refusal for rate is tried more often than an outage).
+			const attempts = status === 429 ? MAX_ATTEMPTS_REFUSED_FOR_RATE : MAX_ATTEMPTS;
+			sandbox.injectFault({ kind: 'status', status, retryAfter: 0, count: attempts, api: 'click' });
 			await expect(trigger.poll()).rejects.toThrow(/limiting the request rate|service failed/);
 			expect(trigger.staticData()).toEqual(before);
 			advance(MINUTE);

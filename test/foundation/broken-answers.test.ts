@@ -181,7 +181,7 @@ describe('error answers', () => {
 	test('the partner service\'s own rate-limit answer (503, error_code 4) is told apart from an outage', async () => {
 		sandbox.injectFault({ kind: 'status', status: 503, body: 'rateLimit', retryAfter: 0, pathPrefix: '/currencies/' });
 		const result = await partner({ resource: 'currency', operation: 'getMany', returnAll: true });
-		expect(result.error?.message).toBe('The service is limiting the request rate (HTTP 503) on GET /currencies/ after 5 attempts');
+		expect(result.error?.message).toBe('The service is limiting the request rate (HTTP 503) on GET /currencies/ after 10 attempts');
 		expect(result.error?.description).toMatch(/Lower "Max Requests per Second" in the Affiliate Partner API credential/);
 		expect(result.error?.description).toMatch(/The maximum number of requests for the period expired/);
 	});

@@ -13,6 +13,7 @@ import {
 	oneRecord,
 	orderStatuses,
 } from '../../nodes/shared/transport/contracts';
+import { AdaptiveShare, MAX_SHARERS } from '../../nodes/shared/transport/adaptiveShare';
 import { PaceSchedule } from '../../nodes/shared/transport/rateLimiter';
 import { sharedToken } from '../../nodes/shared/transport/tokenSharing';
 
@@ -48,16 +49,78 @@ describe('pace schedule with a 5-minute window', () => {
 		expect(schedule.reserve(10)).toBe(61_000); // the first slot + window + 1 s margin
 	});
 
-	test('a refusal for rate holds every request for Retry-After and slows the pace to 3/4 for 5 minutes', () => {
-		const schedule = new PaceSchedule({ requestsPerSecond: 10 });
+	test('a refusal for rate holds every request for Retry-After and halves the share of both limits', () => {
+		const schedule = new PaceSchedule({ requestsPerSecond: 10, window: { requests: 100, windowMs: 300_000 } });
 		schedule.reserve(0);
-		schedule.refused(50, 2_000);
-		expect(schedule.isSlowed(50)).toBe(true);
+		expect(schedule.refused(50, 2_000, 0)).toBe(true);
+		expect(schedule.shareOfLimits).toBe(1 / 2);
 		const first = schedule.reserve(60);
 		const second = schedule.reserve(60);
 		expect(first).toBe(2_050);
-		expect(second - first).toBeCloseTo(1060 / 7.5 + 100, 5); // slowed spacing, plus the after-pause allowance
-		expect(schedule.isSlowed(50 + 5 * 60_000)).toBe(false);
+		expect(second - first).toBeCloseTo(1060 / 5 + 100, 5); // half the rate, plus the after-pause allowance
+		// The window at half: the 51st request since the refusal waits for the first to leave the window.
+		for (let index = 2; index < 50; index++) schedule.reserve(60);
+		expect(schedule.reserve(60)).toBeGreaterThanOrEqual(first + 300_000);
+	});
+});
+
+describe('adaptive share of the limits', () => {
+	test('each new refusal reckons one more instance: 1, 1/2, 1/3, 1/4', () => {
+		const share = new AdaptiveShare();
+		const shares = [share.value];
+		for (const at of [1_000, 2_000, 3_000]) {
+			share.refused(at, at - 10);
+			shares.push(share.value);
+		}
+		expect(shares).toEqual([1, 1 / 2, 1 / 3, 1 / 4]);
+	});
+
+	test('refusals of requests sent before the last decrease, or within a second of it, lower nothing', () => {
+		const share = new AdaptiveShare();
+		expect(share.refused(1_000, 990)).toBe(true);
+		expect(share.refused(3_000, 995)).toBe(false); // left at the old pace
+		expect(share.refused(1_500, 1_200)).toBe(false); // a retry into the same overload
+		expect(share.refused(2_100, 2_050)).toBe(true);
+		expect(share.value).toBe(1 / 3);
+	});
+
+	test('a minute of accepted answers with no refusal grows the share by one step; never above 1', () => {
+		const share = new AdaptiveShare();
+		share.refused(0, 0);
+		share.refused(2_000, 2_000);
+		share.accepted(61_000);
+		expect(share.value).toBe(1 / 3);
+		share.accepted(62_000);
+		expect(share.value).toBe(1 / 2);
+		share.accepted(122_000);
+		share.accepted(182_000);
+		expect(share.value).toBe(1);
+	});
+
+	test('growing that is refused soon after waits twice as long next time, at most 16 minutes', () => {
+		const share = new AdaptiveShare();
+		share.refused(0, 0);
+		share.accepted(60_000); // grows to 1
+		share.refused(70_000, 69_000); // refused 10 s after growing
+		expect(share.value).toBe(1 / 2);
+		share.accepted(70_000 + 60_000);
+		expect(share.value).toBe(1 / 2); // needs 2 minutes now
+		share.accepted(70_000 + 120_000);
+		expect(share.value).toBe(1);
+		let at = 200_000;
+		for (let round = 0; round < 10; round++) {
+			share.refused(at, at);
+			at += 1;
+			share.accepted(at + 16 * 60_000);
+			at += 16 * 60_000 + 1;
+		}
+		expect(share.value).toBe(1); // the wait stopped doubling at 16 minutes
+	});
+
+	test('the share never drops below 1/32', () => {
+		const share = new AdaptiveShare();
+		for (let at = 0; at < 100; at++) share.refused(at * 1_000, at * 1_000);
+		expect(share.value).toBe(1 / MAX_SHARERS);
 	});
 });
 

@@ -130,7 +130,7 @@ function explain(api: ApiProfile, failure: HttpFailure, problems: ServerProblem[
 	if (isRateLimitAnswer(status, failure.body)) {
 		return {
 			message: `The service is limiting the request rate (HTTP ${status}) on ${request}${retried}`,
-			description: `The node slowed down and waited as the service asked, but it kept refusing. Lower "Max Requests per Second" in the ${api.credentialLabel} credential, or run the workflow later.${said ? ` The service said: ${said}` : ''}`,
+			description: `The node slowed down and waited as the service asked, but it kept refusing. Lower "Max Requests per Second" in the ${api.credentialLabel} credential (with several n8n instances on one key, to each instance's share), or run the workflow later.${said ? ` The service said: ${said}` : ''}`,
 		};
 	}
 	if (status >= 500) {

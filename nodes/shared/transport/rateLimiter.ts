@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import { AdaptiveShare } from './adaptiveShare';
+
 /**
  * The pace is counted from when a request is allowed to go, but the service counts when it
  * arrives; the time between the two varies (credential lookup, n8n's request set-up, the
@@ -24,10 +26,6 @@ const PAUSE_MS = 1000;
  * later than its slot, never earlier, so the one N before it may have arrived this much late.
  */
 const WINDOW_MARGIN_MS = 1000;
-/** After the service refuses a request for its rate, the pace drops to this share of the set rate... */
-const SLOWED_RATE_SHARE = 0.75;
-/** ...for this long after the last refusal. */
-const SLOWED_FOR_MS = 5 * 60_000;
 
 /** A second limit beside the per-second pace: at most `requests` in any `windowMs`. */
 export interface WindowLimit {
@@ -43,14 +41,16 @@ export interface PaceLimits {
 /**
  * The release times of requests under both limits, as a pure schedule: every `reserve(now)` gives
  * the next free slot and books it. Slots never go back in time, so the slot N reservations ago
- * is the one the window limit counts from.
+ * is the one the window limit counts from. Both limits are scaled by the share this n8n instance
+ * takes of them (adaptiveShare.ts), lowered when the service refuses a request for its rate.
  */
 export class PaceSchedule {
 	private nextFreeSlot = 0;
 	/** The last `window.requests` slots, oldest first. */
 	private recentSlots: number[] = [];
 	private heldUntil = 0;
-	private slowedUntil = 0;
+	private share = new AdaptiveShare();
+	private refusals = 0;
 
 	constructor(private limits: PaceLimits) {}
 
@@ -62,25 +62,45 @@ export class PaceSchedule {
 		this.limits = limits;
 	}
 
-	/** Whether the pace is lowered because the service refused a request for its rate. */
-	isSlowed(now: number): boolean {
-		return now < this.slowedUntil;
+	/** Changes at every refusal: a caller that booked before it books again (RequestPacer). */
+	get epoch(): number {
+		return this.refusals;
 	}
 
-	private spacingMs(now: number): number {
-		const rate = this.limits.requestsPerSecond * (this.isSlowed(now) ? SLOWED_RATE_SHARE : 1);
-		return (1000 + ARRIVAL_JITTER_MARGIN_MS) / rate;
+	/** The part of the credential's limits this instance uses now: 1 until the service refuses one. */
+	get shareOfLimits(): number {
+		return this.share.value;
+	}
+
+	private spacingMs(): number {
+		return (1000 + ARRIVAL_JITTER_MARGIN_MS) / (this.limits.requestsPerSecond * this.share.value);
+	}
+
+	/** The window's request count at this instance's share: at least one. */
+	private windowRequests(window: WindowLimit): number {
+		return Math.max(1, Math.floor(window.requests * this.share.value));
 	}
 
 	/** The slot a request asking at `now` would get, without booking it. */
 	private slotFor(now: number): number {
 		let slot = Math.max(now, this.nextFreeSlot, this.heldUntil);
 		const window = this.limits.window;
-		if (window && this.recentSlots.length >= window.requests) {
-			const nthBefore = this.recentSlots[this.recentSlots.length - window.requests];
+		const requests = window ? this.windowRequests(window) : 0;
+		if (window && this.recentSlots.length >= requests) {
+			const nthBefore = this.recentSlots[this.recentSlots.length - requests];
 			slot = Math.max(slot, nthBefore + window.windowMs + WINDOW_MARGIN_MS);
 		}
 		return slot;
+	}
+
+	/**
+	 * Books the next free slot for a request asking at `now` when it is at most `horizonMs` away;
+	 * otherwise books nothing and says when to ask again. Slots booked far ahead would leave at the
+	 * pace of their booking even after a refusal lowered it.
+	 */
+	book(now: number, horizonMs: number): { slot: number } | { askAgainAt: number } {
+		const slot = this.slotFor(now);
+		return slot - now <= horizonMs ? { slot: this.reserve(now) } : { askAgainAt: slot - horizonMs };
 	}
 
 	/** Books the next free slot for a request asking at `now`, and returns it. */
@@ -88,7 +108,7 @@ export class PaceSchedule {
 		const slot = this.slotFor(now);
 		// A slot a second or more after the previous one's spacing ran out leaves after a pause.
 		const afterPause = slot - this.nextFreeSlot >= PAUSE_MS;
-		this.nextFreeSlot = slot + this.spacingMs(now) + (afterPause ? FIRST_REQUEST_ALLOWANCE_MS : 0);
+		this.nextFreeSlot = slot + this.spacingMs() + (afterPause ? FIRST_REQUEST_ALLOWANCE_MS : 0);
 		const window = this.limits.window;
 		if (window) {
 			this.recentSlots.push(slot);
@@ -100,12 +120,22 @@ export class PaceSchedule {
 	}
 
 	/**
-	 * The service refused a request for its rate: no request leaves before `retryAfterMs` has
-	 * passed, and the pace stays lowered for a while, for every caller sharing this schedule.
+	 * The service refused a request for its rate, sent at `sentAt`: no request leaves before
+	 * `retryAfterMs` has passed, the share may drop, and every slot booked but not yet used is
+	 * given up, to be booked again at the new pace. Returns whether the share was lowered.
 	 */
-	refused(now: number, retryAfterMs: number) {
+	refused(now: number, retryAfterMs: number, sentAt = now): boolean {
 		this.heldUntil = Math.max(this.heldUntil, now + retryAfterMs);
-		this.slowedUntil = now + SLOWED_FOR_MS;
+		const lowered = this.share.refused(now, sentAt);
+		this.nextFreeSlot = Math.min(this.nextFreeSlot, this.heldUntil);
+		this.recentSlots = this.recentSlots.filter((slot) => slot <= now);
+		this.refusals++;
+		return lowered;
+	}
+
+	/** The service accepted a request at `now`: the share may grow back. */
+	answered(now: number) {
+		this.share.accepted(now);
 	}
 
 	private copy(): PaceSchedule {
@@ -113,7 +143,7 @@ export class PaceSchedule {
 		copy.nextFreeSlot = this.nextFreeSlot;
 		copy.recentSlots = [...this.recentSlots];
 		copy.heldUntil = this.heldUntil;
-		copy.slowedUntil = this.slowedUntil;
+		copy.share = this.share;
 		return copy;
 	}
 
@@ -134,6 +164,9 @@ export class PaceSchedule {
 	}
 }
 
+/** How far ahead a caller books its slot; beyond, it waits and asks again. */
+export const BOOKING_HORIZON_MS = 1000;
+
 /** A schedule that callers wait on: every caller books its slot first, then sleeps until it. */
 export class RequestPacer {
 	readonly schedule: PaceSchedule;
@@ -143,9 +176,18 @@ export class RequestPacer {
 	}
 
 	async acquire(): Promise<void> {
-		const now = Date.now();
-		const slot = this.schedule.reserve(now);
-		if (slot > now) await sleep(slot - now);
+		for (;;) {
+			const now = Date.now();
+			const booking = this.schedule.book(now, BOOKING_HORIZON_MS);
+			if ('askAgainAt' in booking) {
+				await sleep(booking.askAgainAt - now);
+				continue;
+			}
+			const epoch = this.schedule.epoch;
+			if (booking.slot > now) await sleep(booking.slot - now);
+			// A refusal while waiting: the slot was booked at the old pace.
+			if (this.schedule.epoch === epoch) return;
+		}
 	}
 }
 
@@ -171,4 +213,9 @@ export function pacerFor(key: string, limits: PaceLimits): RequestPacer {
 		pacer.schedule.setLimits(limits);
 	}
 	return pacer;
+}
+
+/** Each account's share of its credential's limits in this n8n instance, by account key (no secret in it). */
+export function sharesByAccount(): Record<string, number> {
+	return Object.fromEntries([...pacers].map(([key, pacer]) => [key, pacer.schedule.shareOfLimits]));
 }

@@ -9,6 +9,7 @@ import type {
 import { sleep } from 'n8n-workflow';
 
 import { isRateLimitAnswer } from './answers';
+import { longestWaitMs, slowDown } from './rateRefusal';
 import type { ApiName } from './apis';
 import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
@@ -17,7 +18,7 @@ import { contractViolation } from './contracts';
 import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
 import {
 	MAX_ATTEMPTS,
-	MAX_RETRY_AFTER_MS,
+	MAX_ATTEMPTS_REFUSED_FOR_RATE,
 	isRetryableNetworkCode,
 	isRetryableStatus,
 	parseRetryAfter,
@@ -47,10 +48,8 @@ export interface ApiRequest {
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Same-origin redirects followed per request, at most. */
 const MAX_REDIRECTS = 5;
-/** How long to hold every request of an account after a refusal for rate that named no pause. */
-const DEFAULT_RATE_PAUSE_MS = 1000;
 
-interface FullResponse {
+export interface FullResponse {
 	statusCode: number;
 	headers: Record<string, unknown>;
 	body: unknown;
@@ -124,18 +123,6 @@ async function send(
 	} catch (error) {
 		return { response: thrownHttpResponse(error), thrown: error };
 	}
-}
-
-/** The service refused a request for its rate: every request of the account waits, and slows. */
-function slowDown(context: TransportContext, account: Account, response: FullResponse, retryAfterMs: number | undefined) {
-	const now = Date.now();
-	const { schedule } = account.pacer;
-	if (!schedule.isSlowed(now)) {
-		context.logger.warn(
-			`${account.profile.credentialLabel}: the service refused a request for its rate (HTTP ${response.statusCode}); this account's requests wait and go at 3/4 of "Max Requests per Second" for 5 minutes. Lower that setting if this repeats.`,
-		);
-	}
-	schedule.refused(now, retryAfterMs ?? DEFAULT_RATE_PAUSE_MS);
 }
 
 /** A 2xx answer with what HTTP says about it: its headers, and when it was asked for and came. */
@@ -216,6 +203,7 @@ export async function apiExchange<T = IDataObject>(
 		if (response && response.statusCode >= 200 && response.statusCode < 300) {
 			const violation = contractViolation(contract, response.body, { qs: request.qs });
 			if (violation === undefined) {
+				account.pacer.schedule.answered(Date.now());
 				return { body: response.body as T, headers: response.headers, sentAt, receivedAt: Date.now() };
 			}
 			if (mayRetry && attempt < MAX_ATTEMPTS) {
@@ -229,9 +217,11 @@ export async function apiExchange<T = IDataObject>(
 		const code = response ? undefined : networkCode(thrown);
 		const retryable = response ? isRetryableStatus(response.statusCode) : isRetryableNetworkCode(code);
 		const retryAfterMs = response ? parseRetryAfter(response.headers['retry-after']) : undefined;
-		if (response && isRateLimitAnswer(response.statusCode, response.body)) slowDown(context, account, response, retryAfterMs);
-		const canWait = retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS;
-		if (mayRetry && retryable && canWait && attempt < MAX_ATTEMPTS) {
+		const refusedForRate = response !== undefined && isRateLimitAnswer(response.statusCode, response.body);
+		if (refusedForRate) slowDown(context, account, response, retryAfterMs, sentAt);
+		const canWait = retryAfterMs === undefined || retryAfterMs <= longestWaitMs(account);
+		const attemptsAllowed = refusedForRate ? MAX_ATTEMPTS_REFUSED_FOR_RATE : MAX_ATTEMPTS;
+		if (mayRetry && retryable && canWait && attempt < attemptsAllowed) {
 			await sleep(retryDelayMs(attempt, retryAfterMs));
 			continue;
 		}

@@ -1,6 +1,12 @@
 /** When a failed request may be sent again, and how long to wait first. */
 
 export const MAX_ATTEMPTS = 5;
+/**
+ * A GET refused for rate is tried this often: with several n8n instances on one key (README,
+ * Scaling), a refusal is the key's share being found, not the service failing, and each one
+ * holds the account's requests as long as the service asks and lowers this instance's share.
+ */
+export const MAX_ATTEMPTS_REFUSED_FOR_RATE = 10;
 const BASE_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 /** A server that asks for a longer pause than this gets an error instead of a stalled workflow. */
