@@ -3,10 +3,10 @@
 // 200-page click Return All at both of the service's limits (windowCase.ts); the trigger's poll
 // costs, a backlog drained at both limits and a simulated day at five skews of the service's
 // clock; the claim trigger's requests per poll; the node's own CPU. Writes BENCHMARKS.md. The
-// parts: scenarios.ts (what), returnAll.ts, windowCase.ts, trigger.ts, claimTrigger.ts, overhead.ts
+// parts: scenarios.ts (what), returnAll.ts, windowCase.ts, trigger.ts, claimTrigger.ts, sharedKey.ts, overhead.ts
 // (measuring), floors.ts (the floors' model), report.ts and the *Report.ts files (the tables).
 //
-//   node bench/dist/bench/main.js [--smoke] [--runs=3] [--slow-runs=1] [--cold-runs=5] [--trigger-days-at-once=3] [--only=click,partner,window,trigger,claimTrigger,overhead]
+//   node bench/dist/bench/main.js [--smoke] [--runs=3] [--slow-runs=1] [--cold-runs=5] [--trigger-days-at-once=3] [--only=click,partner,window,trigger,claimTrigger,sharedKey,overhead]
 //                                 [--no-n8n] [--with-n8n (smoke)] [--install-n8n] [--out=BENCHMARKS.md]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -22,6 +22,8 @@ import { overheadCase, overheadTable, type OverheadResult } from './overhead';
 import { returnAllTables, targetsTable } from './report';
 import { allWorkflows, clickCases, httpNodeColumn, imported, partnerCases, refusals, type ReturnAllCase } from './returnAll';
 import { runClaimTrigger, runTrigger, runTriggerDays } from './runs';
+import { runSharedKey, type SharedKeyResult } from './sharedKey';
+import { sharedKeyTables } from './sharedKeyReport';
 import {
 	claimTriggerTask,
 	coldRuns,
@@ -88,6 +90,7 @@ async function main() {
 	let overhead: OverheadResult | undefined;
 	let window: WindowResult | undefined;
 	let claimTrigger: ClaimTriggerResult[] | undefined;
+	const sharedKey: SharedKeyResult[] = [];
 	try {
 		if (only.has('click')) results.click = click = await clickCases();
 		if (only.has('partner')) results.partner = partner = await partnerCases();
@@ -110,6 +113,13 @@ async function main() {
 		if (only.has('claimTrigger')) {
 			log('claim trigger: requests per poll against watched and open claims');
 			results.claimTrigger = claimTrigger = await runClaimTrigger(claimTriggerTask);
+		}
+		if (only.has('sharedKey')) {
+			for (const instances of sizes.sharedKey.instances) {
+				log(`shared key: ${instances} instance(s) on one click key at 3/s for ${sizes.sharedKey.durationMs / 1000} s`);
+				sharedKey.push(await runSharedKey({ instances, durationMs: sizes.sharedKey.durationMs }));
+			}
+			results.sharedKey = sharedKey;
 		}
 	} finally {
 		httpNodeColumn.n8n?.close();
@@ -151,6 +161,7 @@ async function main() {
 	if (refusals.length) md.push('Every 429/503 answer of these runs, with the arrival times (sandbox clock) of the requests before it:', '', ...refusals.map((r) => `- ${r}`), '');
 	if (trigger) md.push('## Click Report Trigger', '', ...triggerTables(trigger), '');
 	if (claimTrigger) md.push('## Affiliate Partner Trigger', '', ...claimTriggerTables(claimTrigger), '');
+	if (sharedKey.length) md.push('## Several n8n instances on one key (queue mode)', '', ...sharedKeyTables(sharedKey), '');
 	if (overhead) md.push('## Overhead: the node\'s own CPU', '', ...overheadTable(overhead), '');
 	const report = md.join('\n');
 	writeFileSync(outFile, `${report}\n`);

@@ -18,7 +18,7 @@ export const slowRuns = Number(option('slow-runs') ?? 1);
 export const coldRuns = Number(option('cold-runs') ?? (smoke ? 1 : 5));
 // Five paced days one after another would take about 45 minutes; three at a time keep 2 cores busy without crowding them.
 export const triggerDaysAtOnce = Number(option('trigger-days-at-once') ?? 3);
-export const only = new Set((option('only') ?? 'click,partner,window,trigger,claimTrigger,overhead').split(','));
+export const only = new Set((option('only') ?? 'click,partner,window,trigger,claimTrigger,sharedKey,overhead').split(','));
 // The smoke run leaves n8n out unless asked (`--with-n8n`): each `n8n execute` costs about 5 s of start-up.
 export const useN8n = smoke ? flag('with-n8n') : !flag('no-n8n');
 export const outFile = option('out') ?? (smoke ? join(__dirname, '..', 'BENCHMARKS.smoke.md') : join(repoRoot, 'BENCHMARKS.md'));
@@ -27,8 +27,20 @@ export const resultsDir = join(__dirname, '..', 'results');
 // The window case: 100,000 items in one 120-day window are 200 pages; the smoke run's 8 pages
 // take the same path without ever waiting for the window (its length, 5 minutes, is fixed).
 export const sizes = smoke
-	? { click: [{ items: 2_000, days: 120 }, { items: 4_000, days: 240 }], lostOrders: 1_234, overheadItems: 5_000, window: { items: 4_000, days: 120 } }
-	: { click: [{ items: 50_000, days: 120 }, { items: 100_000, days: 240 }], lostOrders: 1_234, overheadItems: 50_000, window: { items: 100_000, days: 120 } };
+	? {
+			click: [{ items: 2_000, days: 120 }, { items: 4_000, days: 240 }],
+			lostOrders: 1_234,
+			overheadItems: 5_000,
+			window: { items: 4_000, days: 120 },
+			sharedKey: { instances: [1, 2], durationMs: 10_000 },
+		}
+	: {
+			click: [{ items: 50_000, days: 120 }, { items: 100_000, days: 240 }],
+			lostOrders: 1_234,
+			overheadItems: 50_000,
+			window: { items: 100_000, days: 120 },
+			sharedKey: { instances: [1, 2, 3, 4], durationMs: 90_000 },
+		};
 /**
  * Max Requests per 5 Minutes for the cases that are not about that window: the sandbox's cap is
  * off for them, and the client-side window must not throttle them either.
