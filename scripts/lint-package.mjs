@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 const root = resolve(import.meta.dirname, '..');
 const stage = mkdtempSync(join(tmpdir(), 'n8n-package-lint-'));
 try {
-	for (const entry of ['package.json', 'eslint.config.mjs', 'tsconfig.json', 'index.js', 'README.md', 'nodes', 'credentials']) {
+	for (const entry of ['package.json', 'eslint.config.mjs', 'tsconfig.json', 'README.md', 'nodes', 'credentials']) {
 		cpSync(join(root, entry), join(stage, entry), { recursive: true });
 	}
 	symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'), 'dir');

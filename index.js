@@ -1,2 +1,0 @@
-// n8n loads this package through the "n8n" block of package.json; nothing is exported here.
-module.exports = {};
