@@ -1,4 +1,4 @@
-// What the trigger's guarantee (README, Click Report Trigger) demands of a simulated day, checked
+// What the trigger's guarantee (docs/nodes.md, Click Report Trigger) demands of a simulated day, checked
 // version by version: every version still current when a poll starts is emitted exactly once; an
 // on-time one by that very poll; a late one within half a lookback plus one poll interval. Only
 // versions are compared here, never the trigger's state: the bench judges what it emits.
@@ -49,7 +49,7 @@ export class Ledger {
 	private maxLateDelayMs = 0;
 
 	/**
-	 * `byNextPoll` false: a backlog drains oldest first over several polls by design (README,
+	 * `byNextPoll` false: a backlog drains oldest first over several polls by design (docs/nodes.md,
 	 * Requests), so an on-time version that its poll leaves to a later one is not a failure.
 	 */
 	constructor(private readonly byNextPoll = true) {}

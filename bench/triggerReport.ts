@@ -32,7 +32,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const skewLabel = (minutes: number) => (minutes === 0 ? '0' : `${minutes > 0 ? '+' : '−'}${Math.abs(minutes)} min`);
 const signedMinutes = (minutes: number) => `${minutes < 0 ? '−' : minutes > 0 ? '+' : ''}${Math.abs(minutes).toFixed(2)} min`;
 const realTime = (seconds: number) => (seconds < 60 ? `${seconds.toFixed(0)} s` : `${(seconds / 60).toFixed(1)} min`);
-/** Half a lookback plus one poll interval (README, Click Report Trigger). */
+/** Half a lookback plus one poll interval (docs/nodes.md, Click Report Trigger). */
 const lateBoundMinutes = (day: DayTask) => day.lookbackMinutes / 2 + day.pollMinutes;
 
 /** Never rounds a miss up to 100%. */

@@ -1,5 +1,5 @@
 // The one way to drive a sandbox from outside it: start it as a process of its own, and talk to its
-// control endpoints (README, "The sandbox") and its two interfaces. The tests, the benchmarks,
+// control endpoints (docs/sandbox.md) and its two interfaces. The tests, the benchmarks,
 // `npm start` and the end-to-end tests all use it; only the sandbox's own tests reach inside.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';

@@ -33,7 +33,7 @@ export class AffiliatePartner implements INodeType {
 		name: 'affiliatePartner',
 		icon: { light: 'file:affiliatePartner.svg', dark: 'file:affiliatePartner.dark.svg' },
 		group: ['transform'],
-		// 1.1: Order Price of a lost-order create starts empty; order-status items all have the same fields (README, Version history).
+		// 1.1: Order Price of a lost-order create starts empty; order-status items all have the same fields (CHANGELOG.md, 0.1.0).
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		// Operation and resource in words, as the built-in nodes show them (tested against the dropdowns).

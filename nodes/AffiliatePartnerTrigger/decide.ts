@@ -1,6 +1,6 @@
 /**
  * What a poll reads, decided from the state, the settings and what it has read so far; no I/O
- * (README, Affiliate Partner Trigger). New claims arrive as processing and decisions move them
+ * (docs/nodes.md, Affiliate Partner Trigger). New claims arrive as processing and decisions move them
  * out of it, so a poll reads the open claims and the claims created since the last poll, and
  * fetches by ID the few remembered open claims that are no longer open. Each kind is read in
  * full on its first poll and every hour, for the changes the open claims cannot show.

@@ -14,7 +14,7 @@ export class ClickReportTrigger implements INodeType {
 		version: 1,
 		subtitle: 'New and updated click items',
 		// n8n's node search shows Click Report and this trigger as one entry, with this description
-		// (README, Click Report), so it speaks for both.
+		// (docs/nodes.md, Click Report), so it speaks for both.
 		description:
 			'Takeads click report per merchant, Sub ID and ad space: get it for any period, or start a workflow when click items are new or updated',
 		defaults: { name: 'Click Report Trigger' },

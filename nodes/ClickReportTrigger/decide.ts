@@ -3,8 +3,8 @@ import { CLICK_PAGE_SIZE, answeredNoEarlierThan } from '../shared/clickReport';
 import type { Progress, Range } from './progress';
 
 /**
- * The trigger's reading decisions, as pure functions of what a poll has learned (README, Click
- * Report Trigger). Pages are read newest first by updatedAt ranges, not offsets ("keyset"): each
+ * The trigger's reading decisions, as pure functions of what a poll has learned (docs/nodes.md,
+ * Click Report Trigger). Pages are read newest first by updatedAt ranges, not offsets ("keyset"): each
  * page asks for the window up to the oldest updatedAt of the page before it, so items that
  * change or arrive late while a poll reads cannot shift an unread item past it.
  */

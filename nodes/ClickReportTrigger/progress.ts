@@ -3,7 +3,7 @@ import type { TriggerState } from './state';
 import { EmittedVersions } from './state';
 
 const MINUTE = 60_000;
-/** Until its first answer, the service's clock may differ from n8n's by this much (README, Click Report Trigger). */
+/** Until its first answer, the service's clock may differ from n8n's by this much (docs/nodes.md, Click Report Trigger). */
 export const UNMEASURED_SKEW_MS = 15 * MINUTE;
 /** An updatedAt bound beyond any item the service can hold, by its own clock. */
 const BEYOND_ANY_ITEM_MS = 24 * 60 * MINUTE;

@@ -1,5 +1,5 @@
 // Deciding claims over time, as the network does: PATCH /_sandbox/claims/{lost_orders|appeals}/{id}
-// (README, The sandbox). Only the fields a decision changes may be set, to values of spec section 3.
+// (docs/sandbox.md). Only the fields a decision changes may be set, to values of spec section 3.
 import { NotFoundError } from '../click/clickStore';
 import type { SandboxState } from '../state';
 

@@ -36,7 +36,7 @@ async function call(client, name, args) {
 	return { isError: result.isError === true, text, data: result.isError ? undefined : JSON.parse(text) };
 }
 
-/** The tools as an MCP client lists them, in a form for the README: name, description, arguments. */
+/** The tools as an MCP client lists them, in a form for docs/ai-agents.md: name, description, arguments. */
 function describeTools(tools) {
 	return tools
 		.map((tool) => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:queue`: the package in n8n 2.41.1's queue mode (README, Scaling): Postgres and
+// `npm run test:queue`: the package in n8n 2.41.1's queue mode (docs/scaling.md): Postgres and
 // Redis from Debian's packages, the sandbox with the services' real rate limits, one main and two
 // workers, each with the package installed as a community package.
 //

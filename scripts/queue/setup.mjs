@@ -1,5 +1,5 @@
 // What the queue-mode test imports into n8n's Postgres database: the credentials, with each
-// account's limits divided among the n8n processes that use it (README, Scaling), and four
+// account's limits divided among the n8n processes that use it (docs/scaling.md), and four
 // workflows: two webhooks that run a Return All on a worker, and the two triggers.
 import { CREDENTIAL_IDS, sandboxCredentials } from '../n8n-runtime/harness.mjs';
 

@@ -11,7 +11,7 @@ import { advanceClock, fakeDateOnly } from './simulatedTime';
  * is off n8n's by -15 to +15 minutes: updates (more than half the changes) and inserts, bursts of
  * 2,000 changes in one interval, updates while a poll pages, late statistics and late re-versions,
  * polls that fail on 429 and 503, restarts, and a quiet end. Every change is checked against the
- * README's guarantee: each version once; each on-time version by the first poll that started
+ * guarantee in docs/nodes.md: each version once; each on-time version by the first poll that started
  * after it existed; each late one within half a lookback and one poll interval (plus one
  * interval for every poll that failed meanwhile).
  */

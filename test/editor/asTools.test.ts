@@ -57,7 +57,7 @@ describe('the nodes as tools', () => {
 
 	// What a tool does is fixed in the workflow: a model's arguments ($fromAI) fill parameters, and
 	// parameters that take no expression cannot hold one. So a Create stays out of an agent's reach
-	// unless a tool node is set to it (README, Use with AI agents).
+	// unless a tool node is set to it (docs/ai-agents.md).
 	test('resource and operation take no expression, so an agent cannot turn a read into a create', () => {
 		const selectors = [
 			...partner.description.properties.filter((p) => p.name === 'resource' || p.name === 'operation'),

@@ -1,5 +1,5 @@
 // Saved workflows depend on every name, default, option and display rule of the nodes and
-// credentials (README, Version history). This test compares them, serialised, with the copy in
+// credentials (CHANGELOG.md). This test compares them, serialised, with the copy in
 // publicContract.json, so a refactoring that changes what a user sees fails here. To accept an
 // intended change, run `UPDATE_PUBLIC_CONTRACT=1 npx jest test/editor/publicContract` and
 // commit the new file with a new node version when saved workflows would notice.

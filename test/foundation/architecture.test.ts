@@ -1,4 +1,4 @@
-// The layering the README's Architecture section describes, checked on every import of the
+// The layering docs/architecture.md describes, checked on every import of the
 // published code (nodes/ and credentials/), so that it stays true as the package grows.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Answers that break their endpoint's promise (README, The sandbox: fault kinds "body" and
+// Answers that break their endpoint's promise (docs/sandbox.md: fault kinds "body" and
 // "status"): malformed, HTML, empty, truncated and envelope-less 200s on the first, a middle and
 // the last page, on single gets, batches and creates. Each run of the real nodes, through
 // n8n-core's WorkflowExecute against the sandbox, either fails loudly or returns complete data.

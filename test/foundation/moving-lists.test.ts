@@ -1,4 +1,4 @@
-// Return All while the list moves under it (README, The sandbox: fault kind "shift"): records
+// Return All while the list moves under it (docs/sandbox.md: fault kind "shift"): records
 // removed or inserted ahead of the read position between pages, as when claims are accepted
 // during a read of status=processing. Every record that was in the list for the whole read is
 // output exactly once, or the run fails naming what moved. Through n8n-core against the sandbox.

@@ -1,5 +1,5 @@
 // One minted token for many executions, minted tokens kept secret, and credentials kept on their
-// origin (README, What the nodes guarantee). Through n8n-core against the sandbox, with a token
+// origin (docs/guarantees.md). Through n8n-core against the sandbox, with a token
 // endpoint that answers in 1 s and a second local server on another port.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

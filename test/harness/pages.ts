@@ -1,5 +1,5 @@
 /**
- * The pages a partner list is read in (README, What the nodes guarantee): the first asks for
+ * The pages a partner list is read in (docs/guarantees.md): the first asks for
  * `firstAsked` and shows the server's page size; every later page starts on the last record of
  * the page before it, so consecutive pages overlap by one record.
  */

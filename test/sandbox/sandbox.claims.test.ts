@@ -1,4 +1,4 @@
-// Deciding claims through the control endpoint (README, The sandbox).
+// Deciding claims through the control endpoint (docs/sandbox.md).
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 let sandbox: Sandbox;

@@ -1,7 +1,7 @@
 /**
  * The service's clock, learned from its answers. The click report stamps `updatedAt` by the
  * service's clock, which may differ from n8n's by minutes; times that are compared with
- * `updatedAt` are placed by it (README, Click Report Trigger).
+ * `updatedAt` are placed by it (docs/nodes.md, Click Report Trigger).
  */
 
 /** What one answer says about the service's clock; all times in milliseconds. */

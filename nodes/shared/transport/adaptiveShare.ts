@@ -1,7 +1,7 @@
 /**
  * The share of the credential's limits this n8n instance takes for an account, adapted to what
- * the service answers. Several n8n instances that use one key (queue-mode workers: README,
- * Scaling) each pace in their own memory and cannot see each other, so together they may ask
+ * the service answers. Several n8n instances that use one key (queue-mode workers:
+ * docs/scaling.md) each pace in their own memory and cannot see each other, so together they may ask
  * more than the service allows.
  *
  * The share is one of 1, 1/2, 1/3, ...: 1/n when this instance reckons n instances share the key.

@@ -48,7 +48,7 @@ function pageProblem(page: Page): string | undefined {
  * removed ahead of the read position between two page reads shift the second page, so another
  * record sits where the overlap should be; without the overlap, as many records as were removed
  * would slip past unseen while the counts still add up. With a fixed order, a matching overlap
- * proves the two pages meet without a gap (README, What the nodes guarantee).
+ * proves the two pages meet without a gap (docs/guarantees.md).
  */
 function seamProblem(contract: Contract, before: Page, after: Page): string | undefined {
 	const last = before.records[before.records.length - 1];

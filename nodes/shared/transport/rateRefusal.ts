@@ -33,7 +33,7 @@ export function slowDown(
 /**
  * The longest pause a GET waits for when the service asks: for an account with a longer window
  * (the click report's 5 minutes), that window, as its own pacer would wait too; a refusal from
- * it means other n8n instances share the key (README, Scaling).
+ * it means other n8n instances share the key (docs/scaling.md).
  */
 export function longestWaitMs(account: Account): number {
 	const windowMs = account.limits.window?.windowMs ?? 0;

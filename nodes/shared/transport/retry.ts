@@ -2,8 +2,8 @@
 
 export const MAX_ATTEMPTS = 5;
 /**
- * A GET refused for rate is tried this often: with several n8n instances on one key (README,
- * Scaling), a refusal is the key's share being found, not the service failing, and each one
+ * A GET refused for rate is tried this often: with several n8n instances on one key
+ * (docs/scaling.md), a refusal is the key's share being found, not the service failing, and each one
  * holds the account's requests as long as the service asks and lowers this instance's share.
  */
 export const MAX_ATTEMPTS_REFUSED_FOR_RATE = 10;

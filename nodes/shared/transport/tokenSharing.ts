@@ -2,12 +2,12 @@
  * One minted access token for many executions. n8n asks a credential for a new token whenever
  * the stored one is empty or was refused, once per request that noticed; twenty executions that
  * start together, or twelve pages in flight when the token expires, would each mint their own.
- * The service caps the tokens an application may hold (README, Credentials), so within this
+ * The service caps the tokens an application may hold (docs/nodes.md, Credentials), so within this
  * instance every mint for the same client is shared: callers that arrive while a mint is in
  * flight wait for it, and callers that present a token known here to be older than one minted
  * moments ago get that newer one instead of a mint of their own.
  *
- * With several n8n instances on one database (queue mode: README, Scaling), the stored token may
+ * With several n8n instances on one database (queue mode: docs/scaling.md), the stored token may
  * have been minted by another instance, after this one's latest: a refused token never seen here
  * is newer than anything this instance holds, so it gets a mint, never this instance's older token.
  */

@@ -44,7 +44,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		// From version 1.1 the field starts empty, so that a create left unfilled is flagged
-		// instead of sending 0 (README, Version history).
+		// instead of sending 0 (CHANGELOG.md, 0.1.0).
 		displayName: 'Order Price',
 		name: 'orderPrice',
 		type: 'number',
