@@ -151,4 +151,4 @@ test('40 rounds: every creation and change once, with the latest state and what 
 	console.log('claim trigger simulation', JSON.stringify({ ...tally, watched: watchedCount, stateBytes, idleRequests: sandbox.requests.length }));
 	expect(tally.failedPolls).toBe(5);
 	expect(tally.twice + tally.createdAndDecided + tally.decidedAgain).toBeGreaterThan(20);
-});
+}, 180_000); // about a minute on 2 cores: each of the five failing polls waits out the transport's real retry delays (about 4 to 8 s)
