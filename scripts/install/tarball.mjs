@@ -1,0 +1,81 @@
+// The package as npm ships it: `npm pack` in the clone (the `files` field of package.json decides
+// what is in it, not this test), a copy of that tarball at another version for the update, and the
+// files of a tarball or a folder as a map of path → content hash, to compare what n8n put on disk
+// with what was published.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { npmCli, repoRoot } from '../n8n-runtime/runtime.mjs';
+
+/** n8n strips these from the installed package.json before its `npm install`. */
+export const STRIPPED_FIELDS = ['devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+/** `npm pack <folder> --pack-destination <dest>`; resolves with the tarball's path, version, integrity and file list. */
+function pack(folder, dest, env) {
+	const stdout = execFileSync(process.execPath, [npmCli(), 'pack', folder, '--pack-destination', dest, '--json', '--ignore-scripts'], {
+		cwd: folder,
+		env: { ...process.env, ...env },
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const [info] = JSON.parse(stdout);
+	return { file: join(dest, info.filename), name: info.name, version: info.version, integrity: info.integrity, files: info.files.map((f) => f.path).sort() };
+}
+
+/** The clone's package, packed as `npm publish` would send it. */
+export function packRepository(dest, env) {
+	mkdirSync(dest, { recursive: true });
+	return pack(repoRoot, dest, env);
+}
+
+/** Unpacks a tarball into `folder` (npm's `package/` prefix dropped). */
+export function unpack(tarball, folder) {
+	mkdirSync(folder, { recursive: true });
+	execFileSync('tar', ['-xzf', tarball, '-C', folder, '--strip-components=1']);
+	return folder;
+}
+
+/** The same tarball at another version: unpacked, `version` changed in its package.json, packed again. */
+export function repackAtVersion(tarball, version, scratch, env) {
+	const folder = unpack(tarball, join(scratch, `package-${version}`));
+	const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+	writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
+	return pack(folder, scratch, env);
+}
+
+/** Every file under `folder` as path → sha256 (paths relative, sorted). */
+export function treeOf(folder) {
+	const tree = {};
+	const walk = (dir) => {
+		for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) walk(path);
+			else tree[relative(folder, path)] = createHash('sha256').update(readFileSync(path)).digest('hex');
+		}
+	};
+	walk(folder);
+	return tree;
+}
+
+/**
+ * Compares what n8n installed with the tarball unpacked in `expectedFolder`: the same files with the
+ * same bytes, except package.json, which must equal the tarball's without the fields n8n strips.
+ * Returns a list of differences (empty when they match).
+ */
+export function diffInstalled(installedFolder, expectedFolder) {
+	const installed = treeOf(installedFolder);
+	const expected = treeOf(expectedFolder);
+	const differences = [];
+	for (const path of Object.keys(expected)) {
+		if (!(path in installed)) differences.push(`missing ${path}`);
+		else if (path !== 'package.json' && installed[path] !== expected[path]) differences.push(`changed ${path}`);
+	}
+	for (const path of Object.keys(installed)) if (!(path in expected)) differences.push(`extra ${path}`);
+	const manifest = (folder) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+	const want = manifest(expectedFolder);
+	for (const field of STRIPPED_FIELDS) delete want[field];
+	if (JSON.stringify(manifest(installedFolder)) !== JSON.stringify(want)) differences.push('package.json is not the published one less its dev, peer and optional dependencies');
+	return { differences, files: Object.keys(installed).length };
+}
