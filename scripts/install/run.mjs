@@ -25,10 +25,11 @@ import { openCommunityNodes } from './browser.mjs';
 import { BROWSER_ID, CUSTOM_REGISTRY_FEATURE, communityPackages, installEnv, nodesFolder, packageTypes, servedTypes, setFeature } from './community.mjs';
 import { ensureRegistry, startRegistry } from './registry.mjs';
 import { createReport } from './report.mjs';
-import { diffInstalled, packRepository, repackAtVersion, unpack } from './tarball.mjs';
+import { diffInstalled, packRepository, repackAtVersion } from './tarball.mjs';
 import { createSandboxWorkflow, runAgainstSandbox } from './workflow.mjs';
 import { ensureChromium } from '../e2e/chromium.mjs';
 import { startOutbound } from '../e2e/outbound.mjs';
+import { unpack } from '../package/pack.mjs';
 import { buildPackageAndSandbox, cleanupStack, ownerEnv, restSession, startN8n, startSandbox, stopChild } from '../n8n-runtime/harness.mjs';
 import { PACKAGE_NAME, ensureRuntime, n8nEnv, repoRoot, seconds } from '../n8n-runtime/runtime.mjs';
 

@@ -2,40 +2,23 @@
 // what is in it, not this test), a copy of that tarball at another version for the update, and the
 // files of a tarball or a folder as a map of path → content hash, to compare what n8n put on disk
 // with what was published.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-import { npmCli, repoRoot } from '../n8n-runtime/runtime.mjs';
+import { filesUnder, packInto, repoRoot, unpack } from '../package/pack.mjs';
 
 /** n8n strips these from the installed package.json before its `npm install`. */
 export const STRIPPED_FIELDS = ['devDependencies', 'peerDependencies', 'optionalDependencies'];
 
-/** `npm pack <folder> --pack-destination <dest>`; resolves with the tarball's path, version, integrity and file list. */
+/** `npm pack` of `folder` into `dest`: the tarball's path, version, integrity and file list. */
 function pack(folder, dest, env) {
-	const stdout = execFileSync(process.execPath, [npmCli(), 'pack', folder, '--pack-destination', dest, '--json', '--ignore-scripts'], {
-		cwd: folder,
-		env: { ...process.env, ...env },
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	const [info] = JSON.parse(stdout);
-	return { file: join(dest, info.filename), name: info.name, version: info.version, integrity: info.integrity, files: info.files.map((f) => f.path).sort() };
+	const report = packInto(folder, dest, env);
+	return { file: report.file, name: report.name, version: report.version, integrity: report.integrity, files: report.files.map((f) => f.path).sort() };
 }
 
 /** The clone's package, packed as `npm publish` would send it. */
-export function packRepository(dest, env) {
-	mkdirSync(dest, { recursive: true });
-	return pack(repoRoot, dest, env);
-}
-
-/** Unpacks a tarball into `folder` (npm's `package/` prefix dropped). */
-export function unpack(tarball, folder) {
-	mkdirSync(folder, { recursive: true });
-	execFileSync('tar', ['-xzf', tarball, '-C', folder, '--strip-components=1']);
-	return folder;
-}
+export const packRepository = (dest, env) => pack(repoRoot, dest, env);
 
 /** The same tarball at another version: unpacked, `version` changed in its package.json, packed again. */
 export function repackAtVersion(tarball, version, scratch, env) {
@@ -47,16 +30,7 @@ export function repackAtVersion(tarball, version, scratch, env) {
 
 /** Every file under `folder` as path → sha256 (paths relative, sorted). */
 export function treeOf(folder) {
-	const tree = {};
-	const walk = (dir) => {
-		for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-			const path = join(dir, entry.name);
-			if (entry.isDirectory()) walk(path);
-			else tree[relative(folder, path)] = createHash('sha256').update(readFileSync(path)).digest('hex');
-		}
-	};
-	walk(folder);
-	return tree;
+	return Object.fromEntries(filesUnder(folder).sort().map((path) => [path, createHash('sha256').update(readFileSync(join(folder, path))).digest('hex')]));
 }
 
 /**

@@ -1,5 +1,5 @@
-// Packs a package folder the way `npm publish` would, into a temp folder, and unpacks it: what the
-// tarball checks and the scanner read is exactly what npm ships, never a hand-picked list.
+// Packs a package folder the way `npm publish` would, and unpacks a tarball: what the tarball
+// checks, the scanner and the install test read is exactly what npm ships, never a hand-picked list.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +7,8 @@ import { join, relative, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
-function npm(args, cwd) {
-	const result = spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+function npm(args, cwd, env = {}) {
+	const result = spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', ...env } });
 	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${result.stderr}`);
 	return result.stdout;
 }
@@ -19,16 +19,26 @@ export function packReport(dir = repoRoot) {
 	return report;
 }
 
-/** Packs `dir` into a new temp folder and unpacks it there: `{ tarball, unpacked, folder }`. */
+/** `npm pack` of `dir` into `destination`: npm's report, and the tarball's path as `file`. */
+export function packInto(dir, destination, env) {
+	mkdirSync(destination, { recursive: true });
+	const [report] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', destination], dir, env));
+	return { ...report, file: join(destination, report.filename) };
+}
+
+/** Unpacks a tarball into `folder` (npm's `package/` prefix dropped). */
+export function unpack(tarball, folder) {
+	mkdirSync(folder, { recursive: true });
+	const tar = spawnSync('tar', ['xzf', tarball, '-C', folder, '--strip-components=1'], { encoding: 'utf8' });
+	if (tar.status !== 0) throw new Error(`tar failed on ${tarball}: ${tar.stderr}`);
+	return folder;
+}
+
+/** Packs `dir` into a new temp folder and unpacks it there: `{ folder, unpacked }`. */
 export function packAndUnpack(dir = repoRoot) {
 	const folder = mkdtempSync(join(tmpdir(), 'affiliate-pack-'));
-	const [report] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', folder], dir));
-	const tarball = join(folder, report.filename);
-	const unpacked = join(folder, 'package');
-	mkdirSync(unpacked);
-	const tar = spawnSync('tar', ['xzf', tarball, '-C', unpacked, '--strip-components=1'], { encoding: 'utf8' });
-	if (tar.status !== 0) throw new Error(`tar failed on ${tarball}: ${tar.stderr}`);
-	return { tarball, unpacked, folder, report };
+	const { file } = packInto(dir, folder);
+	return { folder, unpacked: unpack(file, join(folder, 'package')) };
 }
 
 /** Every file under `dir`, relative to it, with forward slashes. */

@@ -1,0 +1,79 @@
+// The README a user reads first stays short, and every relative link of the README, the changelog
+// and docs/ leads to a file that exists and, with an anchor, to a heading in it (GitHub's slugs).
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+
+import { repoRoot } from './scripts';
+
+const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'BENCHMARKS.md', ...readdirSync(join(repoRoot, 'docs')).map((name) => `docs/${name}`)];
+
+/** Lines outside fenced code blocks, with their line numbers. */
+function proseLines(file: string): Array<[number, string]> {
+	let fenced = false;
+	return readFileSync(file, 'utf8')
+		.split('\n')
+		.flatMap((line, index): Array<[number, string]> => {
+			if (line.startsWith('```')) fenced = !fenced;
+			return fenced || line.startsWith('```') ? [] : [[index + 1, line]];
+		});
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+
+function anchorsOf(file: string): Set<string> {
+	const anchors = new Set<string>();
+	const seen = new Map<string, number>();
+	for (const [, line] of proseLines(file)) {
+		const heading = /^#{1,6}\s+(.*)$/.exec(line);
+		if (!heading) continue;
+		const base = slug(heading[1]);
+		const count = seen.get(base) ?? 0;
+		seen.set(base, count + 1);
+		anchors.add(count ? `${base}-${count}` : base);
+	}
+	return anchors;
+}
+
+function brokenLinks(file: string): string[] {
+	const document = relative(repoRoot, file);
+	const broken: string[] = [];
+	for (const [number, line] of proseLines(file)) {
+		for (const [, target] of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
+			if (/^[a-z]+:/.test(target)) continue;
+			const [path, anchor] = target.split('#');
+			const linked = path ? resolve(dirname(file), path) : file;
+			const where = `${document}:${number} → ${target}`;
+			if (!existsSync(linked)) broken.push(`${where}: no such file`);
+			else if (anchor !== undefined && (statSync(linked).isDirectory() || !anchorsOf(linked).has(anchor))) {
+				broken.push(`${where}: no heading #${anchor} in ${relative(repoRoot, linked)}`);
+			}
+		}
+	}
+	return broken;
+}
+
+describe('the documentation', () => {
+	it('keeps the README under 3,000 words', () => {
+		const words = readFileSync(join(repoRoot, 'README.md'), 'utf8').split(/\s+/).filter(Boolean).length;
+		expect(words).toBeLessThan(3000);
+	});
+
+	it('has no relative link to a missing file or heading', () => {
+		expect(DOCUMENTS.flatMap((document) => brokenLinks(join(repoRoot, document)))).toEqual([]);
+	});
+
+	it('finds a link to a missing heading and to a missing file', () => {
+		const folder = mkdtempSync(join(tmpdir(), 'affiliate-docs-'));
+		try {
+			const docs = relative(folder, join(repoRoot, 'docs'));
+			const page = join(folder, 'page.md');
+			writeFileSync(page, `[ok](${docs}/releasing.md#the-guard) [heading](${docs}/releasing.md#the-gaurd) [file](${docs}/releases.md)\n`);
+			expect(brokenLinks(page)).toEqual([expect.stringContaining('no heading #the-gaurd'), expect.stringContaining('no such file')]);
+			expect(slug("Scaling: n8n's queue mode")).toBe('scaling-n8ns-queue-mode');
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	});
+});
