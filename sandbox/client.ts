@@ -101,6 +101,15 @@ export class SandboxClient {
 		const { accessToken } = await (this.secrets ??= this.state());
 		return this.get<T>(`${this.urls.partnerUrl}${path}?${search(query)}`, accessToken);
 	}
+	/** Every record of a partner list, page by page as the service pages it, with the sandbox's own token. */
+	async partnerRecords<T = Record<string, unknown>>(path: string, query: Record<string, string | number> = {}): Promise<T[]> {
+		const records: T[] = [];
+		for (;;) {
+			const page = await this.partner<{ results: T[]; _meta: { count: number } }>(path, { ...query, limit: 500, offset: records.length });
+			records.push(...page.results);
+			if (page.results.length === 0 || records.length >= page._meta.count) return records;
+		}
+	}
 	/** The click report, with the sandbox's own key. */
 	async click<T = unknown>(query: Query): Promise<T> {
 		const { publicKey } = await (this.secrets ??= this.state());

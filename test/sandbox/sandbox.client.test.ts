@@ -18,6 +18,15 @@ test('starts on free ports with the options given, and says where', async () => 
 	expect(page.results).toHaveLength(400);
 });
 
+test('reads a whole partner list page by page, also when the service gives fewer records a page than asked', async () => {
+	const records = await spawned.client.partnerRecords<{ id: number }>('/lost_orders/');
+	expect(records).toHaveLength(1500);
+	expect(new Set(records.map((record) => record.id)).size).toBe(1500);
+	const rejected = await spawned.client.partnerRecords<{ status: string }>('/lost_orders/', { status: 'rejected' });
+	expect(rejected.length).toBeGreaterThan(0);
+	expect(rejected.every((record) => record.status === 'rejected')).toBe(true);
+});
+
 test('reads and drives: request log and its stats, click items, claims, clock', async () => {
 	const { client } = spawned;
 	await client.clearRequests();
