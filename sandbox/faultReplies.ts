@@ -75,6 +75,22 @@ function firstHalf(text: string): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A copy of `body` with `value` at `path` (object keys and array indices; the index just past an
+ * array's end appends); unchanged when the path leads nowhere.
+ */
+function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+	const [step, ...rest] = path;
+	if (step === undefined) return value;
+	if (Array.isArray(body) && /^\d+$/.test(step)) {
+		const index = Number(step);
+		if (index === body.length && rest.length === 0) return [...body, value];
+		if (index < body.length) return body.map((entry, at) => (at === index ? withValueAt(entry, rest, value) : entry));
+	}
+	if (isObject(body) && (step in body || rest.length === 0)) return { ...body, [step]: withValueAt(body[step], rest, value) };
+	return body;
+}
+
 /** The handler's answer spoiled after the fact; a non-2xx answer or one without a body stays as it is. */
 export function spoilReply(reply: Reply, fault: FaultOf<'body'>): Reply {
 	if (reply.status < 200 || reply.status > 299 || reply.body === undefined) return reply;
@@ -97,6 +113,8 @@ export function spoilReply(reply: Reply, fault: FaultOf<'body'>): Reply {
 			const { [key]: _dropped, ...rest } = body;
 			return { ...reply, body: rest };
 		}
+		case 'set':
+			return { ...reply, body: withValueAt(body, (fault.key ?? '').split('.'), fault.value) };
 		case 'dropItem': {
 			const key = isObject(body) ? MAIN_ARRAYS.find((k) => Array.isArray(body[k])) : undefined;
 			if (!key || !isObject(body) || !(body[key] as unknown[]).length) return reply;

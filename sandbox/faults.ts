@@ -23,7 +23,7 @@ const FAULT_STATUSES = [429, 500, 502, 503, 504];
 const RATE_LIMIT_STATUSES = [503, 429];
 const REDIRECT_STATUSES = [301, 302, 307, 308];
 const STATUS_BODIES = ['json', 'html', 'rateLimit'];
-const SPOILED_BODIES = ['malformed', 'html', 'empty', 'truncated', 'drop', 'dropItem'];
+const SPOILED_BODIES = ['malformed', 'html', 'empty', 'truncated', 'drop', 'dropItem', 'set'];
 const SHIFT_ACTIONS: readonly ShiftAction[] = ['remove', 'insert', 'update', 'updateNewest'];
 /** Enough to move any page; keeps a typo from freezing the sandbox. */
 const MAX_SHIFT_RECORDS = 10_000;
@@ -32,7 +32,7 @@ const MATCH_KEYS = ['count', 'rate', 'skip', 'api', 'method', 'pathPrefix', 'que
 const KIND_KEYS: Record<FaultSpec['kind'], string[]> = {
 	status: ['status', 'retryAfter', 'body'],
 	reset: [],
-	body: ['body', 'key'],
+	body: ['body', 'key', 'value'],
 	redirect: ['status', 'location'],
 	shift: ['action', 'records'],
 };
@@ -80,7 +80,12 @@ function checkBody(f: Record<string, unknown>): void {
 	if (!SPOILED_BODIES.includes(f.body as string)) throw new Error(`body must be one of ${oneOf(SPOILED_BODIES)}`);
 	if (f.body === 'drop' && (typeof f.key !== 'string' || f.key === ''))
 		throw new Error('body "drop" needs key: the top-level key to remove, e.g. "results"');
-	if (f.body !== 'drop' && f.key !== undefined) throw new Error('key is only used with body "drop"');
+	if (f.body === 'set') {
+		if (typeof f.key !== 'string' || f.key === '') throw new Error('body "set" needs key: the dotted path to replace, e.g. "_meta.count"');
+		if (!('value' in f)) throw new Error('body "set" needs value: the JSON value to put at key');
+	}
+	if (f.body !== 'drop' && f.body !== 'set' && f.key !== undefined) throw new Error('key is only used with body "drop" or "set"');
+	if (f.body !== 'set' && f.value !== undefined) throw new Error('value is only used with body "set"');
 }
 
 function checkRedirect(f: Record<string, unknown>): void {

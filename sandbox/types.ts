@@ -89,7 +89,7 @@ export type FaultStatus = 429 | 500 | 502 | 503 | 504;
 /** json: the interface's own error body; html: a reverse proxy's error page; rateLimit: the partner's error_code 4. */
 export type StatusFaultBody = 'json' | 'html' | 'rateLimit';
 /** How a 2xx answer is spoiled after the real handler ran. */
-export type SpoiledBody = 'malformed' | 'html' | 'empty' | 'truncated' | 'drop' | 'dropItem';
+export type SpoiledBody = 'malformed' | 'html' | 'empty' | 'truncated' | 'drop' | 'dropItem' | 'set';
 export type RedirectStatus = 301 | 302 | 307 | 308;
 /** remove and insert: partner claim lists; update and insert: the click report. */
 export type ShiftAction = 'remove' | 'insert' | 'update' | 'updateNewest';
@@ -97,8 +97,11 @@ export type ShiftAction = 'remove' | 'insert' | 'update' | 'updateNewest';
 export type FaultSpec =
 	| ({ kind: 'status'; status: FaultStatus; retryAfter?: number; body?: StatusFaultBody } & FaultMatch)
 	| ({ kind: 'reset' } & FaultMatch)
-	/** key: the top-level key that body 'drop' removes (required for drop). */
-	| ({ kind: 'body'; body: SpoiledBody; key?: string } & FaultMatch)
+	/**
+	 * key: the top-level key that body 'drop' removes, or the dotted path (`_meta.count`,
+	 * `order_info.1`) whose value body 'set' replaces with `value` (both required there).
+	 */
+	| ({ kind: 'body'; body: SpoiledBody; key?: string; value?: unknown } & FaultMatch)
 	/** location: absolute URL, or a path starting with / on the same server; status defaults to 302. */
 	| ({ kind: 'redirect'; status?: RedirectStatus; location: string } & FaultMatch)
 	/** After the matching list request was answered, `records` items move ahead of any read position. */

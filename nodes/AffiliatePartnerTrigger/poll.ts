@@ -1,6 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, fetchPartnerList, listOf, oneRecord } from '../shared/transport';
+import { apiRequest, fetchPartnerList, listOf, recordWithId } from '../shared/transport';
 import type { ClaimRecord } from './claims';
 import { CLAIM_LISTS } from './claims';
 import type { Step } from './decide';
@@ -19,7 +19,7 @@ async function perform(context: IPollFunctions, step: Exclude<Step, { type: 'sto
 	return await apiRequest<ClaimRecord | null>(context, 'partner', {
 		method: 'GET',
 		path: `${CLAIM_LISTS[step.kind].path}${step.id}/`,
-		expect: oneRecord('id', step.kind === 'lostOrder' ? 'a lost order' : 'an appeal claim'),
+		expect: recordWithId(step.id, step.kind === 'lostOrder' ? 'a lost order' : 'an appeal claim'),
 		nullWhenMissing: true,
 	});
 }

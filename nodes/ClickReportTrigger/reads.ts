@@ -1,9 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { ClickItem, ClickQuery } from '../shared/clickReport';
-import { CLICK_PAGE_SIZE, readClickPage, readClickRange, updatedAtRange } from '../shared/clickReport';
+import type { ClickItem, ClickPage, ClickQuery } from '../shared/clickReport';
+import { CLICK_NARROWING, CLICK_PAGE_SIZE, CLICK_REPORT_PATH, readClickPage, readClickRange, updatedAtRange } from '../shared/clickReport';
 import type { Account } from '../shared/transport';
+import { MAX_RECORDS_PER_READ, tooManyToReadError } from '../shared/transport';
 import type { Read, ReadResult } from './decide';
 import type { Range } from './progress';
 
@@ -23,13 +24,25 @@ function keptChanging(context: IPollFunctions, problem: string): NodeApiError {
 	);
 }
 
+/**
+ * One page of a range. Its total sizes the reads the decisions plan, so a total no read can use
+ * fails the poll here, before anything is planned from it.
+ */
+async function readPage(context: IPollFunctions, query: ClickQuery, offset: number): Promise<ClickPage> {
+	const page = await readClickPage(context, query, offset, CLICK_PAGE_SIZE);
+	if (page.total > MAX_RECORDS_PER_READ) {
+		throw tooManyToReadError(context.getNode(), { request: `GET ${CLICK_REPORT_PATH}`, count: page.total, narrow: CLICK_NARROWING });
+	}
+	return page;
+}
+
 /** Every item of a range, by offsets, proven by equal counts on every page. */
 async function readAll(context: IPollFunctions, account: Account, qs: IDataObject, range: Range): Promise<ReadResult> {
 	const query = queryFor(qs, range);
 	let requests = 0;
 	let problem = '';
 	for (let attempt = 1; attempt <= MAX_REREADS; attempt++) {
-		const first = await readClickPage(context, query, 0, CLICK_PAGE_SIZE);
+		const first = await readPage(context, query, 0);
 		requests++;
 		if (first.items.length >= first.total) return { items: first.items, total: first.total, clock: first.clock, requests };
 		const rest = await readClickRange(context, account, query, CLICK_PAGE_SIZE, first.total, first.total);
@@ -59,7 +72,7 @@ async function readOldest(
 	let total = read.total;
 	for (let attempt = 1; attempt <= MAX_REREADS; attempt++) {
 		const offset = Math.max(0, total - CLICK_PAGE_SIZE);
-		const page = await readClickPage(context, query, offset, CLICK_PAGE_SIZE);
+		const page = await readPage(context, query, offset);
 		requests++;
 		if (page.total <= total && (page.items.length > 0 || page.total === 0)) {
 			return { items: page.items, total: page.total, clock: page.clock, requests };
@@ -73,6 +86,6 @@ async function readOldest(
 export async function perform(context: IPollFunctions, account: Account, qs: IDataObject, read: Read): Promise<ReadResult> {
 	if (read.kind === 'all') return await readAll(context, account, qs, read.range);
 	if (read.kind === 'oldest') return await readOldest(context, account, qs, read);
-	const page = await readClickPage(context, queryFor(qs, read.range), 0, CLICK_PAGE_SIZE);
+	const page = await readPage(context, queryFor(qs, read.range), 0);
 	return { items: page.items, total: page.total, clock: page.clock, requests: 1 };
 }

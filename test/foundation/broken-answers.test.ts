@@ -61,7 +61,9 @@ describe('partner lists: a broken page fails the run, a passing one is retried',
 	test.each(persistent)('%s on %s page on every attempt: an error naming the endpoint, no items', async (_name, _page, spoiled, offset) => {
 		sandbox.injectFault({ kind: 'body', ...spoiled, pathPrefix: '/lost_orders/', query: { offset: String(offset()) } });
 		const result = await partner(allLostOrders);
-		expectLoudFailure(result, /^GET \/lost_orders\/ answered HTTP 200 with .* instead of a list of lost orders \(5 attempts\)$/);
+		// JSON is named by what is wrong in it, anything else by what it is.
+		const what = spoiled.body === 'drop' ? `, but not with a list of lost orders: it has no "${spoiled.key}" ${spoiled.key === 'results' ? 'list' : 'object'}` : ' with .* instead of a list of lost orders';
+		expectLoudFailure(result, new RegExp(`^GET /lost_orders/ answered HTTP 200${what} \\(5 attempts\\)$`));
 		expect(result.error?.description).toMatch(/Nothing was output/);
 		// An HTML page is shown by its title, never as HTML.
 		if (spoiled.body === 'html') expect(result.error?.message).toContain('with an HTML page titled "Just a moment..."');
@@ -109,15 +111,15 @@ describe('single answers', () => {
 			programId: String(known.advcampaign),
 			orderIds: `${known.order_id}, NOT-A-REAL-ORDER`,
 		});
-		expectLoudFailure(result, /^GET \/lost_orders\/payments_info\/ answered HTTP 200 with .* instead of order statuses/);
-		if (spoiled.body === 'dropItem') expect(result.error?.description).toMatch(/it has no entry for the order ID NOT-A-REAL-ORDER/);
+		const violation = spoiled.body === 'dropItem' ? 'it has no entry for the order ID NOT-A-REAL-ORDER' : 'it has no "order_info" list';
+		expectLoudFailure(result, new RegExp(`^GET /lost_orders/payments_info/ answered HTTP 200, but not with order statuses: ${violation} \\(5 attempts\\)$`));
 	});
 
 	test('a malformed exchange rate is an error', async () => {
 		sandbox.injectFault({ kind: 'body', body: 'drop', key: 'rate', pathPrefix: '/currencies/rate/' });
 		const result = await partner({ resource: 'currency', operation: 'getRate', baseCurrency: 'USD', targetCurrency: 'EUR', date: '2026-03-01' });
-		expectLoudFailure(result, /instead of an exchange rate/);
-		expect(result.error?.description).toMatch(/it has no "rate"/);
+		expectLoudFailure(result, /^GET \/currencies\/rate\/ answered HTTP 200, but not with an exchange rate: it has no "rate" \(5 attempts\)$/);
+		expect(result.error?.description).toMatch(/^The answer \(a JSON object with the keys base, target, date\) does not keep what this endpoint promises: it has no "rate"\./);
 	});
 
 	test('a create whose answer is broken is sent once, and the error says the claim may exist', async () => {

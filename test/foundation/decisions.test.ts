@@ -4,15 +4,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeBody, htmlTitle, isRateLimitAnswer } from '../../nodes/shared/transport/answers';
+import { contractViolation } from '../../nodes/shared/transport/answerChecks';
 import type { Contract } from '../../nodes/shared/transport/contracts';
-import {
-	clickReportPage,
-	contractViolation,
-	exchangeRate,
-	listOf,
-	oneRecord,
-	orderStatuses,
-} from '../../nodes/shared/transport/contracts';
+import { clickReportPage, exchangeRate, listOf, oneRecord, orderStatuses, recordWithId } from '../../nodes/shared/transport/contracts';
 import { AdaptiveShare, MAX_SHARERS } from '../../nodes/shared/transport/adaptiveShare';
 import { PaceSchedule } from '../../nodes/shared/transport/rateLimiter';
 import { sharedToken } from '../../nodes/shared/transport/tokenSharing';
@@ -223,8 +217,29 @@ describe('endpoint contracts', () => {
 		['an entry without status', orderStatuses, { order_info: [{ order_id: 'A' }] }, { order_id: ['A'] }, 'order_info[0] is not an object with an order_id and a status'],
 		['no order_info', orderStatuses, {}, { order_id: ['A'] }, 'it has no "order_info" list'],
 		['an exchange rate', exchangeRate, { base: 'USD', target: 'EUR', date: '2026-01-01', rate: '0.9' }, {}, undefined],
-		['a rate that is not a number', exchangeRate, { base: 'USD', target: 'EUR', date: '2026-01-01', rate: 'n/a' }, {}, '"rate" is not a number: n/a'],
+		['a rate that is not a number', exchangeRate, { base: 'USD', target: 'EUR', date: '2026-01-01', rate: 'n/a' }, {}, '"rate" is not a number: "n/a"'],
 		['a created claim', oneRecord('id', 'the created appeal claim'), { id: 7, status: 'processing' }, {}, undefined],
+		// Counts that size what is read next, and pages that hold more than their own counts allow.
+		['a count JavaScript cannot hold exactly', lostOrders, { ...page, _meta: { ...page._meta, count: 2 ** 53 } }, {}, '"_meta.count" is 9007199254740992, not a whole number from 0 to 9007199254740991'],
+		['a negative count', lostOrders, { ...page, _meta: { ...page._meta, count: -1 } }, {}, '"_meta.count" is -1, not a whole number from 0 to 9007199254740991'],
+		['a count as text', lostOrders, { ...page, _meta: { ...page._meta, count: '57' } }, {}, '"_meta.count" is "57", not a whole number from 0 to 9007199254740991'],
+		['a huge count that is exact', lostOrders, { ...page, _meta: { ...page._meta, count: 1e15 } }, {}, undefined],
+		['more records than the count', lostOrders, { ...page, _meta: { ...page._meta, count: 1 } }, { offset: 0 }, 'it holds 2 records where its own "_meta.count" of 1 leaves at most 1 from offset 0'],
+		['records past the count', lostOrders, { ...page, _meta: { count: 41, limit: 20, offset: 40 } }, { offset: 40 }, 'it holds 2 records where its own "_meta.count" of 41 leaves at most 1 from offset 40'],
+		['a click page with more items than its total', clickReportPage, { meta: { total: 0, limit: 500, offset: 0 }, data: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] }, { offset: 0 }, 'it holds 1 records where its own "meta.total" of 0 leaves at most 0 from offset 0'],
+		['a click total beyond 2^53', clickReportPage, { meta: { total: 9007199254740993, limit: 500, offset: 0 }, data: [] }, {}, '"meta.total" is 9007199254740992, not a whole number from 0 to 9007199254740991'],
+		// An answer about something else than what was asked.
+		['the lost order asked for', recordWithId('5', 'a lost order'), { id: 5 }, {}, undefined],
+		['another lost order', recordWithId('5', 'a lost order'), { id: 6 }, {}, 'its "id" is 6, not the number 5 asked for: it is not the record asked for'],
+		['the id as text', recordWithId('5', 'a lost order'), { id: '5' }, {}, 'its "id" is "5", not the number 5 asked for: it is not the record asked for'],
+		['a fractional id', recordWithId('5', 'a lost order'), { id: 5.5 }, {}, 'its "id" is 5.5, not the number 5 asked for: it is not the record asked for'],
+		['another language', oneRecord('language_code', 'a language', { value: 'de', type: 'text' }), { language_code: 'fr' }, {}, 'its "language_code" is "fr", not "de" asked for: it is not the record asked for'],
+		['an order listed twice', orderStatuses, { order_info: [{ order_id: 'A', status: 'already_counted' }, { order_id: 'A', status: 'owner' }] }, { order_id: ['A'] }, 'it lists the order ID "A" more than once'],
+		['an order not asked for', orderStatuses, { order_info: [{ order_id: 'A', status: 'owner' }, { order_id: 'C', status: 'owner' }] }, { order_id: ['A'] }, 'it has entries for order IDs that were not asked for: "C"'],
+		['the rate asked for', exchangeRate, { base: 'USD', target: 'EUR', date: '2026-02-01', rate: '0.9' }, { base: 'USD', target: 'EUR', date: '01.02.2026' }, undefined],
+		['a rate for another base', exchangeRate, { base: 'RUB', target: 'EUR', date: '2026-02-01', rate: '0.01' }, { base: 'USD', target: 'EUR', date: '01.02.2026' }, 'it is the rate with base "RUB", not the USD asked for'],
+		['a rate for another target', exchangeRate, { base: 'USD', target: 'GBP', date: '2026-02-01', rate: '0.8' }, { base: 'USD', target: 'EUR', date: '01.02.2026' }, 'it is the rate with target "GBP", not the EUR asked for'],
+		['a rate of another day', exchangeRate, { base: 'USD', target: 'EUR', date: '2026-02-02', rate: '0.9' }, { base: 'USD', target: 'EUR', date: '01.02.2026' }, 'it is the rate of "2026-02-02", not of 2026-02-01 asked for'],
 	];
 	test.each(cases)('%s', (_name, contract, body, qs, expected) => {
 		expect(contractViolation(contract, body, { qs })).toBe(expected);

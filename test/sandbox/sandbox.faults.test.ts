@@ -158,6 +158,18 @@ describe('body faults: the handler runs, its 2xx answer is spoiled', () => {
 		expect((await spoiled({ body: 'drop', key: 'order_info' }, payments)).body).toEqual({});
 	});
 
+	test('set puts a JSON value at a dotted path of the real answer; a path that leads nowhere leaves it as it is', async () => {
+		const real = await partner(LIST);
+		const counted = await spoiled({ body: 'set', key: '_meta.count', value: 1e15 });
+		expect(counted.body).toEqual({ ...real.body, _meta: { ...real.body._meta, count: 1e15 } });
+		const other = await spoiled({ body: 'set', key: 'results.1', value: real.body.results[0] });
+		expect(other.body.results).toEqual([real.body.results[0], real.body.results[0], ...real.body.results.slice(2)]);
+		const appended = await spoiled({ body: 'set', key: `results.${real.body.results.length}`, value: real.body.results[0] });
+		expect(appended.body.results).toEqual([...real.body.results, real.body.results[0]]);
+		expect((await spoiled({ body: 'set', key: 'results.999.id', value: 1 })).body).toEqual(real.body);
+		expect((await spoiled({ body: 'set', key: 'nowhere.deep', value: 1 })).body).toEqual(real.body);
+	});
+
 	test('a POST still creates its record; a non-2xx answer is left as it is', async () => {
 		const before = sb.data.lostOrders.length;
 		sb.injectFault({ kind: 'body', body: 'empty', method: 'POST', count: 1 });
@@ -360,6 +372,9 @@ describe('validation over HTTP', () => {
 		[{ kind: 'status', status: 503, query: ['offset'] }, /query must be an object/],
 		[{ kind: 'body', body: 'drop' }, /needs key/],
 		[{ kind: 'body', body: 'html', key: 'results' }, /key is only used/],
+		[{ kind: 'body', body: 'set', value: 1 }, /body "set" needs key/],
+		[{ kind: 'body', body: 'set', key: '_meta.count' }, /body "set" needs value/],
+		[{ kind: 'body', body: 'drop', key: 'results', value: 1 }, /value is only used with body "set"/],
 		[{ kind: 'body', body: 'gzip' }, /body must be one of/],
 		[{ kind: 'redirect' }, /location must be/],
 		[{ kind: 'redirect', location: '/x', status: 303 }, /status of a redirect/],

@@ -1,5 +1,5 @@
 export { CLICK_REPORT_PATH, adSpaceIdFilter, merchantIdFilter, subIdFilter, clickItemFilterQuery } from './filters';
-export { CLICK_PAGE_SIZE, readClickPage, readClickRange, updatedAtRange } from './pages';
+export { CLICK_NARROWING, CLICK_PAGE_SIZE, readClickPage, readClickRange, updatedAtRange } from './pages';
 export type { ClickItem, ClickPage, ClickQuery, RangeRead } from './pages';
 export { MAX_PERIOD_DAYS, periodQueries, splitIntoWindows } from './periods';
 export type { ClickPeriod } from './periods';

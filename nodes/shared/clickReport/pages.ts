@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Account, TransportContext } from '../transport';
-import { apiExchange, clickReportPage, pagesInFlight, runPool } from '../transport';
+import { MAX_RECORDS_PER_READ, apiExchange, clickReportPage, pagesInFlight, runPool, tooManyToReadError } from '../transport';
 import { CLICK_REPORT_PATH } from './filters';
 import type { ClockSample } from './serviceClock';
+
+/** What a user can do about a click read that is too large. */
+export const CLICK_NARROWING = 'Narrow the period (Date From and Date To, or the updatedAt range) or the filters';
 
 /** The click report's documented maximum page size (spec, section 4.4). */
 export const CLICK_PAGE_SIZE = 500;
@@ -77,6 +80,10 @@ export async function readClickRange(
 	to: number,
 	expectedTotal: number,
 ): Promise<RangeRead> {
+	// `to` comes from a total the service sent: it is held to what a read returns before it sizes anything.
+	if (to - from > MAX_RECORDS_PER_READ) {
+		throw tooManyToReadError(context.getNode(), { request: `GET ${CLICK_REPORT_PATH}`, count: expectedTotal, narrow: CLICK_NARROWING, itemIndex: query.itemIndex });
+	}
 	const offsets: number[] = [];
 	for (let offset = from; offset < to; offset += CLICK_PAGE_SIZE) offsets.push(offset);
 	const pages = await runPool(

@@ -2,9 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Account, TransportContext } from '../transport';
-import { resolveAccount } from '../transport';
+import { MAX_RECORDS_PER_READ, resolveAccount, tooManyToReadError } from '../transport';
 import type { ClickItem, ClickQuery } from './pages';
-import { CLICK_PAGE_SIZE, readClickPage, readClickRange } from './pages';
+import { CLICK_REPORT_PATH } from './filters';
+import { CLICK_NARROWING, CLICK_PAGE_SIZE, readClickPage, readClickRange } from './pages';
 
 /** How often a click report is read again when the data moved under the pages. */
 const MAX_CLICK_REREADS = 3;
@@ -22,6 +23,20 @@ export interface ClickReportRequest extends ClickQuery {
 	 * which changes its total and triggers a re-read, instead of moving to the top unseen.
 	 */
 	pinToFirstPage?: boolean;
+}
+
+/** A report that moved under every read of it: nothing is output rather than items skipped or repeated. */
+function keptChangingError(context: TransportContext, problem: string, itemIndex: number | undefined): NodeApiError {
+	return new NodeApiError(
+		context.getNode(),
+		{ reason: problem },
+		{
+			message: `The click report kept changing while it was read (${MAX_CLICK_REREADS} reads): ${problem}`,
+			description:
+				'Items were added or updated between pages, or the pages did not add up to the count the service gave, which would skip or repeat items. Nothing was output. Narrow the period or the updatedAt range, or run the node again.',
+			itemIndex,
+		},
+	);
 }
 
 /** The first id that appears twice, if any. */
@@ -68,6 +83,9 @@ export async function fetchClickReport(context: TransportContext, request: Click
 		]);
 		account = resolved;
 		const target = Math.min(wanted, first.total);
+		if (target > MAX_RECORDS_PER_READ) {
+			throw tooManyToReadError(context.getNode(), { request: `GET ${CLICK_REPORT_PATH}`, count: first.total, narrow: CLICK_NARROWING, itemIndex: request.itemIndex });
+		}
 		let items: ClickItem[] | undefined;
 		if (first.items.length < Math.min(CLICK_PAGE_SIZE, target)) {
 			problem = `the first page held ${first.items.length} items where ${Math.min(CLICK_PAGE_SIZE, target)} were due`;
@@ -90,39 +108,44 @@ export async function fetchClickReport(context: TransportContext, request: Click
 		}
 		context.logger.info(`Click report: the report moved while it was read (${problem}); reading it again`);
 	}
-	throw new NodeApiError(
-		context.getNode(),
-		{ reason: problem },
-		{
-			message: `The click report kept changing while it was read (${MAX_CLICK_REREADS} reads): ${problem}`,
-			description:
-				'Items were added or updated between pages, or the pages did not add up to the count the service gave, which would skip or repeat items. Nothing was output. Narrow the period or the updatedAt range, or run the node again.',
-			itemIndex: request.itemIndex,
-		},
-	);
+	throw keptChangingError(context, problem, request.itemIndex);
+}
+
+/** The windows read once: at once with Return All, one after the other with a limit. */
+async function readWindows(context: TransportContext, windows: IDataObject[], common: Omit<ClickReportRequest, 'qs'>): Promise<ClickItem[]> {
+	const records: ClickItem[] = [];
+	if (common.limit === undefined) {
+		const perWindow = await Promise.all(windows.map((qs) => fetchClickReport(context, { ...common, qs })));
+		for (const items of perWindow) for (const item of items) records.push(item as ClickItem);
+		return records;
+	}
+	for (const qs of windows) {
+		const remaining = common.limit - records.length;
+		if (remaining <= 0) break;
+		for (const record of await fetchClickReport(context, { ...common, qs, limit: remaining })) records.push(record as ClickItem);
+	}
+	return records;
 }
 
 /**
  * Reads consecutive windows of one click report, in the given order. With Return All the windows
  * are read at once: their pages share the account's pace, so a second window costs no extra
  * round trip. With a limit they are read one after the other, so that no page past the limit is
- * asked for.
+ * asked for. The windows split the period by day, so an item belongs to one of them: an id in two
+ * means an item moved between days while they were read, and they are read again.
  */
 export async function fetchClickReportWindows(
 	context: TransportContext,
 	request: Omit<ClickReportRequest, 'qs'> & { windows: IDataObject[] },
 ): Promise<IDataObject[]> {
 	const { windows, ...common } = request;
-	const records: IDataObject[] = [];
-	if (common.limit === undefined) {
-		const perWindow = await Promise.all(windows.map((qs) => fetchClickReport(context, { ...common, qs })));
-		for (const items of perWindow) for (const item of items) records.push(item);
-		return records;
+	let problem = '';
+	for (let read = 1; read <= MAX_CLICK_REREADS; read++) {
+		const records = await readWindows(context, windows, common);
+		const repeated = windows.length > 1 ? repeatedId(records) : undefined;
+		if (repeated === undefined) return records;
+		problem = `the item ${repeated} appeared in two of its 120-day windows`;
+		context.logger.info(`Click report: the report moved while it was read (${problem}); reading it again`);
 	}
-	for (const qs of windows) {
-		const remaining = common.limit - records.length;
-		if (remaining <= 0) break;
-		for (const record of await fetchClickReport(context, { ...common, qs, limit: remaining })) records.push(record);
-	}
-	return records;
+	throw keptChangingError(context, problem, request.itemIndex);
 }

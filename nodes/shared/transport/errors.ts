@@ -178,11 +178,17 @@ export interface BrokenAnswer {
 	attempts: number;
 }
 
-/** A 2xx answer that is not in the shape its endpoint promises: an error, never data. */
+/**
+ * A 2xx answer that is not in the shape its endpoint promises: an error, never data. JSON is
+ * named by what is wrong in it; anything else (an HTML page, cut-off text) by what it is.
+ */
 export function brokenAnswerToError(node: INode, broken: BrokenAnswer, redactor: Redactor, itemIndex?: number): NodeApiError {
 	const request = `${broken.method} ${broken.path}`;
 	const retried = broken.attempts > 1 ? ` (${broken.attempts} attempts)` : '';
-	const message = `${request} answered HTTP ${broken.status} with ${describeBody(broken.body)} instead of ${broken.promised}${retried}`;
+	const isJson = broken.body !== null && typeof broken.body === 'object';
+	const message = isJson
+		? `${request} answered HTTP ${broken.status}, but not with ${broken.promised}: ${broken.violation}${retried}`
+		: `${request} answered HTTP ${broken.status} with ${describeBody(broken.body)} instead of ${broken.promised}${retried}`;
 	const created =
 		broken.method === 'POST'
 			? ' The service may have created the record all the same: check the list before you send it again. A create is never sent twice automatically.'
@@ -193,7 +199,7 @@ export function brokenAnswerToError(node: INode, broken: BrokenAnswer, redactor:
 		{
 			message: redactor.text(message),
 			description: redactor.text(
-				`The answer is not in the shape this endpoint promises: ${broken.violation}.${created} A proxy, a captive portal or a fault of the service usually causes this: check the Base URL of the credential, or run the workflow again later.`,
+				`The answer (${describeBody(broken.body)}) does not keep what this endpoint promises: ${broken.violation}.${created} A proxy, a captive portal or a fault of the service usually causes this: check the Base URL of the credential, or run the workflow again later.`,
 			),
 			httpCode: String(broken.status),
 			itemIndex,

@@ -5,6 +5,7 @@ import { resolveAccount } from './account';
 import { recordKey } from './contracts';
 import type { Contract, ListContract } from './contracts';
 import { pagesInFlight, runPool } from './pool';
+import { MAX_PAGES_PER_READ, MAX_RECORDS_PER_READ, tooManyToReadError } from './readLimits';
 import type { TransportContext } from './request';
 import { apiRequest, normalizePath } from './request';
 
@@ -35,6 +36,12 @@ interface Page {
 
 /** Either every record of the list, proven, or what moved. */
 type ListRead = { records: unknown[] } | { movement: string };
+
+/** Every page must count what the first counted: a list whose count changed has moved. */
+function countProblem(first: Page, page: Page): string | undefined {
+	if (page.count === first.count) return undefined;
+	return `the page at offset ${page.offset} counted ${page.count} records where the first page counted ${first.count}`;
+}
 
 /** A page must hold what its own count promises from its offset: all it asked for, or the rest. */
 function pageProblem(page: Page): string | undefined {
@@ -85,6 +92,17 @@ async function readOnce(
 	const target = Math.min(wanted, first.count);
 	// The server may cap `limit` silently: the first page tells the real page size.
 	const pageSize = first.records.length;
+	// Pages overlap by one record (below): each after the first adds pageSize - 1.
+	const pagesNeeded = pageSize < target && pageSize >= 2 ? Math.ceil((target - 1) / (pageSize - 1)) : 1;
+	if (target > MAX_RECORDS_PER_READ || pagesNeeded > MAX_PAGES_PER_READ) {
+		throw tooManyToReadError(context.getNode(), {
+			request: `GET ${normalizePath(request.path, true)}`,
+			count: first.count,
+			pages: target > MAX_RECORDS_PER_READ ? undefined : pagesNeeded,
+			narrow: 'Narrow the filters (for example a date range or a status)',
+			itemIndex: request.itemIndex,
+		});
+	}
 	const pages = [first];
 	if (pageSize < target) {
 		if (pageSize < 2) return { movement: `the page at offset 0 came back with ${pageSize} of ${target} records` };
@@ -102,7 +120,8 @@ async function readOnce(
 	const records: unknown[] = [];
 	const seen = new Set<string>();
 	for (let index = 0; index < pages.length; index++) {
-		const problem = pageProblem(pages[index]) ?? (index > 0 ? seamProblem(contract, pages[index - 1], pages[index]) : undefined);
+		const problem =
+			countProblem(first, pages[index]) ?? pageProblem(pages[index]) ?? (index > 0 ? seamProblem(contract, pages[index - 1], pages[index]) : undefined);
 		if (problem) return { movement: problem };
 		// Every page after the first starts with the record the page before it ended with.
 		for (const record of index === 0 ? pages[index].records : pages[index].records.slice(1)) {

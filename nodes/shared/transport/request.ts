@@ -13,8 +13,8 @@ import { longestWaitMs, slowDown } from './rateRefusal';
 import type { ApiName } from './apis';
 import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
+import { contractViolation } from './answerChecks';
 import type { Contract } from './contracts';
-import { contractViolation } from './contracts';
 import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
 import {
 	MAX_ATTEMPTS,

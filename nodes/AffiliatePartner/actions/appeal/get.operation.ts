@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
-import { apiRequest, oneRecord } from '../../../shared/transport';
+import { apiRequest, recordWithId } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { recordIdField } from '../../helpers/claimFields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireId(this, itemIndex, 'Appeal Claim ID', this.getNodeParameter('appealClaimId', itemIndex));
-	const record = await apiRequest<IDataObject>(this, 'partner', { method: 'GET', path: `/appeals/${id}/`, expect: oneRecord('id', 'an appeal claim'), itemIndex, notFound: `Appeal claim ${id}` });
+	const record = await apiRequest<IDataObject>(this, 'partner', { method: 'GET', path: `/appeals/${id}/`, expect: recordWithId(id, 'an appeal claim'), itemIndex, notFound: `Appeal claim ${id}` });
 	return toItems(claimRecords(this, itemIndex, [record], 'appeal'), itemIndex);
 }

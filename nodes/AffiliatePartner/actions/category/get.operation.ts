@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { toItems } from '../../../shared/execution';
-import { apiRequest, oneRecord } from '../../../shared/transport';
+import { apiRequest, recordWithId } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { readLanguageCode } from '../../helpers/reference';
 import { languageOption } from './fields';
@@ -31,7 +31,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const category = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: `/categories/${categoryId}/`,
-		expect: oneRecord('id', 'a category'),
+		expect: recordWithId(categoryId, 'a category'),
 		qs: language === undefined ? undefined : { language },
 		itemIndex,
 		notFound: `Category ${categoryId}`,

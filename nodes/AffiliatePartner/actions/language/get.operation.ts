@@ -27,7 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const language = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: `/languages/${encodeURIComponent(code)}/`,
-		expect: oneRecord('language_code', 'a language'),
+		expect: oneRecord('language_code', 'a language', { value: code, type: 'text' }),
 		itemIndex,
 		notFound: `Language "${code}"`,
 	});

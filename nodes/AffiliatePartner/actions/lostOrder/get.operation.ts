@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/execution';
-import { apiRequest, oneRecord } from '../../../shared/transport';
+import { apiRequest, recordWithId } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { recordIdField } from '../../helpers/claimFields';
 import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
@@ -21,7 +21,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const record = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: `/lost_orders/${id}/`,
-		expect: oneRecord('id', 'a lost order'),
+		expect: recordWithId(id, 'a lost order'),
 		itemIndex,
 		notFound: `Lost order ${id}`,
 	});
