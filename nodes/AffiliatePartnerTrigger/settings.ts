@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { invalidInput, optionalId, optionalNumber } from '../shared/validation';
+import { describeValue, invalidInput, optionalId, optionalNumber, readBoolean } from '../shared/validation';
 import type { ClaimEventName, ClaimKind } from './claims';
 import { CLAIM_KINDS, EVENTS } from './claims';
 
@@ -26,7 +26,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	const events = new Set<ClaimEventName>();
 	for (const name of names) {
 		if (typeof name !== 'string' || !(name in EVENTS)) {
-			throw invalidInput(context, undefined, 'Events', `"${String(name)}" is not one of ${Object.keys(EVENTS).join(', ')}`);
+			throw invalidInput(context, undefined, 'Events', `${describeValue(name)} is not one of ${Object.keys(EVENTS).join(', ')}`);
 		}
 		events.add(name as ClaimEventName);
 	}
@@ -49,7 +49,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 		kinds,
 		qs,
 		watchDays,
-		emitExisting: options.emitExisting === true,
+		emitExisting: readBoolean(context, undefined, 'Emit Existing', options.emitExisting),
 		scope: JSON.stringify({ qs, watchDays }),
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { received } from './validation';
+import { readBoolean, received } from './validation';
 
 /** One operation's work for one input item. */
 export type ItemOperation = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
@@ -11,9 +11,12 @@ export function toItems(records: IDataObject[], itemIndex: number): INodeExecuti
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
 
-/** Reads Return All and Limit: `undefined` means all. Limit is a number, or text of a whole number. */
+/**
+ * Reads Return All and Limit: `undefined` means all. Return All is a boolean or the text true or
+ * false (the text "false" is not all); Limit is a number, or text of a whole number.
+ */
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	if (readBoolean(context, itemIndex, 'Return All', context.getNodeParameter('returnAll', itemIndex, false))) return undefined;
 	const value = context.getNodeParameter('limit', itemIndex, 50) as unknown;
 	const text = typeof value === 'string' ? value.trim() : '';
 	const limit = typeof value === 'number' ? value : /^\d+$/.test(text) ? Number(text) : NaN;

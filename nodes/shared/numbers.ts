@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readBoolean } from './validation';
+
 /** The option that turns the API's decimal strings ("12.50") into numbers (12.5). */
 export const decimalsAsNumbersOption: INodeProperties = {
 	displayName: 'Decimals as Numbers',
@@ -22,14 +24,17 @@ export function decimalStringsToNumbers(record: IDataObject, fields: string[]): 
 	return copy;
 }
 
-/** The records as the service sent them, or with the named decimal-string fields as numbers when `options.decimalsAsNumbers` is on. */
-export function applyDecimalsAsNumbers(
+/**
+ * What `options.decimalsAsNumbers` asks of the records: the named decimal-string fields as
+ * numbers, or the records as the service sent them. Read it before the request, so that a value
+ * that is not a boolean is refused before anything is sent.
+ */
+export function decimalsAsNumbers(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	records: IDataObject[],
 	fields: string[],
-): IDataObject[] {
+): (records: IDataObject[]) => IDataObject[] {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (options.decimalsAsNumbers !== true) return records;
-	return records.map((record) => decimalStringsToNumbers(record, fields));
+	if (!readBoolean(context, itemIndex, 'Decimals as Numbers', options.decimalsAsNumbers)) return (records) => records;
+	return (records) => records.map((record) => decimalStringsToNumbers(record, fields));
 }

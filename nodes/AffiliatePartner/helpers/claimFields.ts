@@ -68,10 +68,14 @@ export function readOrderId(context: IExecuteFunctions, itemIndex: number): stri
 	return requireText(context, itemIndex, 'Order ID', context.getNodeParameter('orderId', itemIndex), MAX_ORDER_ID_LENGTH);
 }
 
-/** The Additional Fields both create forms have, checked, as form fields: comment and appeal ID (left out when empty). */
+/**
+ * The Additional Fields both create forms have, checked, as form fields: comment and appeal ID
+ * (left out when empty). A comment goes into the form body, never a path or a query, and may
+ * hold line breaks; the appeal ID is also a filter of the lists, so it may not.
+ */
 export function readClaimNotes(context: IExecuteFunctions, itemIndex: number, extra: IDataObject): ClaimFormFields {
 	return [
-		['comment', optionalText(context, itemIndex, 'Comment', extra.comment, MAX_COMMENT_LENGTH)],
+		['comment', optionalText(context, itemIndex, 'Comment', extra.comment, { max: MAX_COMMENT_LENGTH, multiline: true })],
 		['appeal_id', optionalText(context, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
 	];
 }

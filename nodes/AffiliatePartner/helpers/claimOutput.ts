@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { optionsCollection } from '../../shared/descriptions';
 import { flattenOption, flattenRecord } from '../../shared/flatten';
 import { decimalStringsToNumbers, decimalsAsNumbersOption } from '../../shared/numbers';
+import { readBoolean } from '../../shared/validation';
 
 /** Appeal claims carry these amounts as decimal strings ("12.50"); lost orders carry numbers (spec, 2.2). */
 const APPEAL_DECIMAL_FIELDS = ['order_price', 'estimated_reward', 'reward'];
@@ -14,13 +15,18 @@ export function claimOutputOptions(kind: ClaimKind): INodeProperties {
 	return optionsCollection(kind === 'appeal' ? [decimalsAsNumbersOption, flattenOption] : [flattenOption]);
 }
 
-/** The claims as the service sent them, or shaped as the operation's Options ask. */
-export function claimRecords(context: IExecuteFunctions, itemIndex: number, records: IDataObject[], kind: ClaimKind): IDataObject[] {
+/**
+ * How the operation's Options shape its claims. Read it before the request: an option that is not
+ * a boolean is refused before anything is sent (after a create, the claim would exist all the same).
+ */
+export function claimShaping(context: IExecuteFunctions, itemIndex: number, kind: ClaimKind): (records: IDataObject[]) => IDataObject[] {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	let shaped = records;
-	if (kind === 'appeal' && options.decimalsAsNumbers === true) {
-		shaped = shaped.map((record) => decimalStringsToNumbers(record, APPEAL_DECIMAL_FIELDS));
-	}
-	if (options.flatten === true) shaped = shaped.map((record) => flattenRecord(record));
-	return shaped;
+	const decimals = kind === 'appeal' && readBoolean(context, itemIndex, 'Decimals as Numbers', options.decimalsAsNumbers);
+	const flatten = readBoolean(context, itemIndex, 'Flatten Nested Fields', options.flatten);
+	return (records) => {
+		let shaped = records;
+		if (decimals) shaped = shaped.map((record) => decimalStringsToNumbers(record, APPEAL_DECIMAL_FIELDS));
+		if (flatten) shaped = shaped.map((record) => flattenRecord(record));
+		return shaped;
+	};
 }

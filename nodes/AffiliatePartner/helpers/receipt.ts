@@ -5,7 +5,7 @@
  */
 import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, optionalText } from '../../shared/validation';
+import { invalidInput, optionalText, quoted } from '../../shared/validation';
 
 export function receiptField(): INodeProperties {
 	return {
@@ -41,6 +41,12 @@ export function detectReceiptType(content: Uint8Array): ReceiptType | undefined 
 	)?.type;
 }
 
+/** The first few names, quoted, and how many more: an item may carry any number of binary properties. */
+function namesShown(names: string[]): string {
+	const shown = names.slice(0, 5).map((name) => quoted(name)).join(', ');
+	return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}
+
 export interface Receipt {
 	blob: Blob;
 	fileName: string;
@@ -64,8 +70,8 @@ export async function readReceipt(context: IExecuteFunctions, itemIndex: number)
 			context,
 			itemIndex,
 			field,
-			`the input item has no binary property "${property}" (${
-				present.length ? `it has: ${present.map((name) => `"${name}"`).join(', ')}` : 'it has no binary data'
+			`the input item has no binary property ${quoted(property)} (${
+				present.length ? `it has: ${namesShown(present)}` : 'it has no binary data'
 			}). Name the binary property that holds the receipt, or leave the parameter empty to send no receipt`,
 		);
 	}
@@ -77,7 +83,7 @@ export async function readReceipt(context: IExecuteFunctions, itemIndex: number)
 			context,
 			itemIndex,
 			field,
-			`the file "${fileName}" in binary property "${property}" is not a JPEG, PNG or PDF (judged by its content, not its name)`,
+			`the file ${quoted(fileName)} in binary property ${quoted(property)} is not a JPEG, PNG or PDF (judged by its content, not its name)`,
 		);
 	}
 	return {

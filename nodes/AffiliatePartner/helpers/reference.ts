@@ -16,11 +16,13 @@ export function requireCurrencyCode(
 	return text.toUpperCase();
 }
 
-const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+/** The service's language codes are two letters, lower case (spec 2.5, 4.5). */
+const LANGUAGE_CODE = /^[A-Za-z]{2}$/;
 
 /**
- * A language code such as `en` or `pt-br` (letters, optionally with a hyphenated subtag).
- * `undefined` when empty and optional.
+ * A two-letter language code such as `en`, sent lower case: `DE` is read as `de`, as a person
+ * typing it means. Anything else (`eng`, `pt-br`) is refused before sending: the service would
+ * answer in another language, or not at all. `undefined` when empty and optional.
  */
 export function readLanguageCode(
 	context: ValidationContext,
@@ -35,9 +37,9 @@ export function readLanguageCode(
 	}
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!LANGUAGE_CODE.test(text)) {
-		throw invalidInput(context, itemIndex, field, `must be a language code such as en or de, ${received(value)}`);
+		throw invalidInput(context, itemIndex, field, `must be a language code of two letters, such as en or de, ${received(value)}`);
 	}
-	return text;
+	return text.toLowerCase();
 }
 
 /** `social_network` → `Social network`. */

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ValidationContext } from '../validation';
-import { invalidInput, isEmptyInput, optionalText, received, scalarText } from '../validation';
+import { describeValue, invalidInput, isEmptyInput, optionalText, received, scalarText } from '../validation';
 
 export const CLICK_REPORT_PATH = '/v2/api/stats/click';
 
@@ -48,7 +48,7 @@ export function clickItemFilterQuery(
 	const adSpaceId = optionalText(context, itemIndex, 'Ad Space ID', filters.adSpaceId);
 	if (adSpaceId !== undefined) {
 		if (!UUID_V4.test(adSpaceId)) {
-			throw invalidInput(context, itemIndex, 'Ad Space ID', `"${adSpaceId}" is not a UUID version 4`);
+			throw invalidInput(context, itemIndex, 'Ad Space ID', `${describeValue(adSpaceId)} is not a UUID version 4`);
 		}
 		qs.adspaceId = adSpaceId;
 	}

@@ -1,8 +1,8 @@
 export { CLICK_REPORT_PATH, adSpaceIdFilter, merchantIdFilter, subIdFilter, clickItemFilterQuery } from './filters';
 export { CLICK_NARROWING, CLICK_PAGE_SIZE, readClickPage, readClickRange, updatedAtRange } from './pages';
 export type { ClickItem, ClickPage, ClickQuery, RangeRead } from './pages';
-export { MAX_PERIOD_DAYS, periodQueries, splitIntoWindows } from './periods';
-export type { ClickPeriod } from './periods';
+export { MAX_PERIOD_DAYS, checkPeriod, periodQueries, splitIntoWindows, todayUtc } from './periods';
+export type { ClickPeriod, PeriodCheck } from './periods';
 export { fetchClickReport, fetchClickReportWindows } from './returnAll';
 export type { ClickReportRequest } from './returnAll';
 export { answeredNoEarlierThan, estimateOffset, offsetBounds } from './serviceClock';

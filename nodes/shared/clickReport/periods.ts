@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { CalendarDate } from '../dates';
 import { addDays, daysBetween, toIsoDate } from '../dates';
+import { thousands } from '../validation';
 
 /** The service refuses a dateFrom..dateTo period of more than 120 calendar days (spec, section 8). */
 export const MAX_PERIOD_DAYS = 120;
@@ -24,9 +25,60 @@ export function splitIntoWindows(from: CalendarDate, to: CalendarDate): Array<{ 
 	return windows;
 }
 
-function todayUtc(): CalendarDate {
+export function todayUtc(): CalendarDate {
 	const now = new Date();
 	return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+}
+
+/**
+ * No click is older than this. The report cannot hold a day before it, and a period from before
+ * it is a typo (1926 for 2026) that would cost a request per 120 days of nothing.
+ */
+export const EARLIEST_CLICK_DAY: CalendarDate = { year: 2000, month: 1, day: 1 };
+
+/**
+ * The last day a period may reach: tomorrow (UTC). The click service counts days in UTC by its
+ * own clock, which may run minutes ahead of n8n's (near midnight its today is n8n's tomorrow),
+ * and a user east of UTC gives their own today, up to a day ahead of UTC. No later day has clicks.
+ */
+export function lastClickDay(today: CalendarDate): CalendarDate {
+	return addDays(today, 1);
+}
+
+/** How many 120-day windows, so at least how many requests, reading a period takes. */
+export function windowsFor(from: CalendarDate, to: CalendarDate): number {
+	return Math.ceil((daysBetween(from, to) + 1) / MAX_PERIOD_DAYS);
+}
+
+export type PeriodCheck =
+	/** The period to read; `cutFrom` is the Date To given when it reached past the last day and was cut to it. */
+	| { from: CalendarDate; to: CalendarDate; cutFrom?: CalendarDate }
+	| { refused: 'Date From'; rule: string };
+
+/**
+ * A Date From..Date To period as it is read (`from` is not after `to`). A period that reaches
+ * past the last day is cut to it: its later days cannot hold clicks, and without the cut a Date To
+ * of 9999-12-31 is some 24,000 empty windows. A period that starts after the last day, or before
+ * the earliest, is one nobody means, and is refused.
+ */
+export function checkPeriod(from: CalendarDate, to: CalendarDate, today: CalendarDate): PeriodCheck {
+	const last = lastClickDay(today);
+	if (daysBetween(last, from) > 0) {
+		return {
+			refused: 'Date From',
+			rule: `${toIsoDate(from)} is in the future: the report has no clicks after ${toIsoDate(last)} (tomorrow, UTC)`,
+		};
+	}
+	const cut = daysBetween(last, to) > 0;
+	const end = cut ? last : to;
+	if (daysBetween(from, EARLIEST_CLICK_DAY) > 0) {
+		const windows = windowsFor(from, end);
+		return {
+			refused: 'Date From',
+			rule: `${toIsoDate(from)} is before ${toIsoDate(EARLIEST_CLICK_DAY)}, earlier than any click; reading from it to ${toIsoDate(end)} would take at least ${thousands(windows)} request${windows === 1 ? '' : 's'} (one per ${MAX_PERIOD_DAYS} days)`,
+		};
+	}
+	return cut ? { from, to: last, cutFrom: to } : { from, to };
 }
 
 /**

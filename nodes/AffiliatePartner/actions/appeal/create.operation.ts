@@ -7,7 +7,7 @@ import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
 import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
 import { programIdField, readProgramId } from '../../helpers/fields';
-import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
+import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
 import { receiptField } from '../../helpers/receipt';
 
 const properties: INodeProperties[] = [
@@ -30,11 +30,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['order_id', readOrderId(this, itemIndex)],
 		...readClaimNotes(this, itemIndex, extra),
 	];
+	const shape = claimShaping(this, itemIndex, 'appeal');
 	const record = await createClaim(
 		this,
 		itemIndex,
 		{ path: '/appeals/create/', expect: oneRecord('id', 'the created appeal claim') },
 		fields,
 	);
-	return toItems(claimRecords(this, itemIndex, [record], 'appeal'), itemIndex);
+	return toItems(shape([record]), itemIndex);
 }

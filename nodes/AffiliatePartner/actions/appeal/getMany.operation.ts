@@ -5,7 +5,7 @@ import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { claimFilters, readClaimFilters } from '../../helpers/claimFilters';
-import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
+import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
 
 const properties: INodeProperties[] = [
 	returnAll(),
@@ -21,6 +21,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const qs = readClaimFilters(this, itemIndex);
 	const limit = readLimit(this, itemIndex);
+	const shape = claimShaping(this, itemIndex, 'appeal');
 	const records = await fetchPartnerList(this, { path: '/appeals/', expect: listOf('id', 'a list of appeal claims'), qs, limit, itemIndex });
-	return toItems(claimRecords(this, itemIndex, records, 'appeal'), itemIndex);
+	return toItems(shape(records), itemIndex);
 }

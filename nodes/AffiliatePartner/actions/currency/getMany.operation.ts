@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limit, optionsCollection, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { applyDecimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
+import { decimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
@@ -17,12 +17,13 @@ const displayOptions = { show: { resource: ['currency'], operation: ['getMany'] 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	// min_sum is a decimal string ("10.00"); kept as it comes unless asked otherwise.
+	const shape = decimalsAsNumbers(this, itemIndex, ['min_sum']);
 	const records = await fetchPartnerList(this, {
 		path: '/currencies/',
 		expect: listOf('code', 'a list of currencies'),
 		limit: readLimit(this, itemIndex),
 		itemIndex,
 	});
-	// min_sum is a decimal string ("10.00"); kept as it comes unless asked otherwise.
-	return toItems(applyDecimalsAsNumbers(this, itemIndex, records, ['min_sum']), itemIndex);
+	return toItems(shape(records), itemIndex);
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { toPartnerDate } from '../../../shared/dates';
 import { optionsCollection } from '../../../shared/descriptions';
 import { toItems } from '../../../shared/execution';
-import { applyDecimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
+import { decimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numbers';
 import { apiRequest, exchangeRate } from '../../../shared/transport';
 import { requireDate } from '../../../shared/validation';
 import { requireCurrencyCode } from '../../helpers/reference';
@@ -49,6 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const base = requireCurrencyCode(this, itemIndex, 'Base Currency', this.getNodeParameter('baseCurrency', itemIndex));
 	const target = requireCurrencyCode(this, itemIndex, 'Target Currency', this.getNodeParameter('targetCurrency', itemIndex));
 	const date = requireDate(this, itemIndex, 'Date', this.getNodeParameter('date', itemIndex));
+	const shape = decimalsAsNumbers(this, itemIndex, ['rate']);
 
 	const rate = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
@@ -58,5 +59,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	// base * rate = target; the rate is a decimal string unless asked otherwise.
-	return toItems(applyDecimalsAsNumbers(this, itemIndex, [rate], ['rate']), itemIndex);
+	return toItems(shape([rate]), itemIndex);
 }

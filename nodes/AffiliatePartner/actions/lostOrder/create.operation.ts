@@ -9,7 +9,7 @@ import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
 import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
 import { programIdField, readProgramId } from '../../helpers/fields';
-import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
+import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
 import { receiptField } from '../../helpers/receipt';
 
 const properties: INodeProperties[] = [
@@ -88,11 +88,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...readClaimNotes(this, itemIndex, extra),
 		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
 	];
+	const shape = claimShaping(this, itemIndex, 'lostOrder');
 	const record = await createClaim(
 		this,
 		itemIndex,
 		{ path: '/lost_orders/create/', expect: oneRecord('id', 'the created lost order') },
 		fields,
 	);
-	return toItems(claimRecords(this, itemIndex, [record], 'lostOrder'), itemIndex);
+	return toItems(shape([record]), itemIndex);
 }

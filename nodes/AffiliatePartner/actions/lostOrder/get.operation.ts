@@ -5,7 +5,7 @@ import { toItems } from '../../../shared/execution';
 import { apiRequest, recordWithId } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { recordIdField } from '../../helpers/claimFields';
-import { claimOutputOptions, claimRecords } from '../../helpers/claimOutput';
+import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
 
 const properties: INodeProperties[] = [
 	recordIdField('lostOrderId', 'Lost Order ID', 'lost order'),
@@ -18,6 +18,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireId(this, itemIndex, 'Lost Order ID', this.getNodeParameter('lostOrderId', itemIndex));
+	const shape = claimShaping(this, itemIndex, 'lostOrder');
 	const record = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: `/lost_orders/${id}/`,
@@ -25,5 +26,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `Lost order ${id}`,
 	});
-	return toItems(claimRecords(this, itemIndex, [record], 'lostOrder'), itemIndex);
+	return toItems(shape([record]), itemIndex);
 }

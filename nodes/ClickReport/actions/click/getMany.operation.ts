@@ -4,11 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ClickPeriod } from '../../../shared/clickReport';
 import {
 	adSpaceIdFilter,
+	checkPeriod,
 	clickItemFilterQuery,
 	fetchClickReportWindows,
 	merchantIdFilter,
 	periodQueries,
 	subIdFilter,
+	todayUtc,
 } from '../../../shared/clickReport';
 import { daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
 import { filtersCollection, limit, returnAll } from '../../../shared/descriptions';
@@ -89,7 +91,15 @@ function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDat
 		if (daysBetween(from, to) < 0) {
 			throw invalidInput(context, itemIndex, 'Date To', `${toIsoDate(to)} is before Date From ${toIsoDate(from)}`);
 		}
-		period.days = { from, to };
+		// Each 120 days cost a request, so a period nobody means is refused or cut before any is sent.
+		const checked = checkPeriod(from, to, todayUtc());
+		if ('refused' in checked) throw invalidInput(context, itemIndex, checked.refused, checked.rule);
+		if (checked.cutFrom) {
+			context.logger.info(
+				`Click Report: Date To ${toIsoDate(checked.cutFrom)} is after tomorrow (UTC), and no later day has clicks; the report is read up to ${toIsoDate(checked.to)}`,
+			);
+		}
+		period.days = { from: checked.from, to: checked.to };
 	}
 
 	const updatedAt = pair('updatedAtFrom', 'updatedAtTo', 'Updated At From', 'Updated At To');

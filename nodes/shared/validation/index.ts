@@ -1,0 +1,21 @@
+/**
+ * Checks of parameter values before anything is sent (README, Operations: "Bad input never
+ * reaches the service"). An expression may yield any type where the field expects text or an ID,
+ * so every helper checks the type first and says what it got, never "[object Object]".
+ */
+export type { ValidationContext } from './describe';
+export { describeValue, invalidInput, quoted, received, thousands } from './describe';
+export { findControlCharacter, isEmptyInput, optionalText, readList, requireMaxLength, requireText, scalarText } from './text';
+export {
+	booleanFrom,
+	optionalDate,
+	optionalId,
+	optionalNumber,
+	readBoolean,
+	readIdList,
+	requireAmount,
+	requireChoice,
+	requireDate,
+	requireId,
+	requireNumber,
+} from './values';
