@@ -115,10 +115,14 @@ export function spoilReply(reply: Reply, fault: FaultOf<'body'>): Reply {
 		}
 		case 'set':
 			return { ...reply, body: withValueAt(body, (fault.key ?? '').split('.'), fault.value) };
-		case 'dropItem': {
+		case 'dropItem':
+		case 'repeatItem': {
 			const key = isObject(body) ? MAIN_ARRAYS.find((k) => Array.isArray(body[k])) : undefined;
-			if (!key || !isObject(body) || !(body[key] as unknown[]).length) return reply;
-			return { ...reply, body: { ...body, [key]: (body[key] as unknown[]).slice(0, -1) } };
+			const items = key && isObject(body) ? (body[key] as unknown[]) : [];
+			if (!key || items.length < (fault.body === 'dropItem' ? 1 : 2)) return reply;
+			// repeatItem: the first item again in the second's place, so one is listed twice and one is missing.
+			const spoiled = fault.body === 'dropItem' ? items.slice(0, -1) : [items[0], items[0], ...items.slice(2)];
+			return { ...reply, body: { ...(body as Record<string, unknown>), [key]: spoiled } };
 		}
 	}
 }

@@ -23,7 +23,7 @@ const FAULT_STATUSES = [429, 500, 502, 503, 504];
 const RATE_LIMIT_STATUSES = [503, 429];
 const REDIRECT_STATUSES = [301, 302, 307, 308];
 const STATUS_BODIES = ['json', 'html', 'rateLimit'];
-const SPOILED_BODIES = ['malformed', 'html', 'empty', 'truncated', 'drop', 'dropItem', 'set'];
+const SPOILED_BODIES = ['malformed', 'html', 'empty', 'truncated', 'drop', 'dropItem', 'repeatItem', 'set'];
 const SHIFT_ACTIONS: readonly ShiftAction[] = ['remove', 'insert', 'update', 'updateNewest'];
 /** Enough to move any page; keeps a typo from freezing the sandbox. */
 const MAX_SHIFT_RECORDS = 10_000;

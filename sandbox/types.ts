@@ -89,7 +89,7 @@ export type FaultStatus = 429 | 500 | 502 | 503 | 504;
 /** json: the interface's own error body; html: a reverse proxy's error page; rateLimit: the partner's error_code 4. */
 export type StatusFaultBody = 'json' | 'html' | 'rateLimit';
 /** How a 2xx answer is spoiled after the real handler ran. */
-export type SpoiledBody = 'malformed' | 'html' | 'empty' | 'truncated' | 'drop' | 'dropItem' | 'set';
+export type SpoiledBody = 'malformed' | 'html' | 'empty' | 'truncated' | 'drop' | 'dropItem' | 'repeatItem' | 'set';
 export type RedirectStatus = 301 | 302 | 307 | 308;
 /** remove and insert: partner claim lists; update and insert: the click report. */
 export type ShiftAction = 'remove' | 'insert' | 'update' | 'updateNewest';

@@ -179,6 +179,21 @@ describe('pages that do not add up', () => {
 		expectLoudFailure(always, `The click report kept changing while it was read (3 reads): the item ${newestWindowItem.id} appeared in two of its 120-day windows`);
 	});
 
+	test('a click page listing an item twice, in the Click Report Trigger: read again; an error if it stays, nothing committed', async () => {
+		// Emit Existing: the first poll emits what changed in the last year, as an undisturbed poll does.
+		const firstPoll = async () => ((await createTrigger({ options: { emitExistingHours: 24 * 365 } }, clickCredential(sandbox), {}, 'clickReportTrigger').poll()) ?? [[]])[0].map((item) => item.json.id);
+		const undisturbed = await firstPoll();
+		expect(undisturbed.length).toBeGreaterThan(500);
+		sandbox.injectFault({ kind: 'body', body: 'repeatItem', api: 'click', count: 1 });
+		expect(await firstPoll()).toEqual(undisturbed);
+
+		const next = createTrigger({ options: { emitExistingHours: 24 * 365 } }, clickCredential(sandbox), {}, 'clickReportTrigger');
+		sandbox.injectFault({ kind: 'body', body: 'repeatItem', api: 'click' });
+		await expect(next.poll()).rejects.toThrow(/^GET \/v2\/api\/stats\/click answered HTTP 200, but not with a page of the click report: data lists the item with id "[^"]+" twice \(5 attempts\)$/);
+		// Nothing committed: the next poll is again a first poll.
+		expect(next.staticData()['node:Click Report Trigger'] ?? {}).toEqual({});
+	});
+
 	test('a later partner page that does not start where the page before it ended, with the same count: an error', async () => {
 		// Pages overlap by one record (docs/guarantees.md): the page at offset 99 must start with record 99.
 		set('results.0', sandbox.data.lostOrders[500], { pathPrefix: '/lost_orders/', query: { offset: '99' } });

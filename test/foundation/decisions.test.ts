@@ -228,6 +228,9 @@ describe('endpoint contracts', () => {
 		['records past the count', lostOrders, { ...page, _meta: { count: 41, limit: 20, offset: 40 } }, { offset: 40 }, 'it holds 2 records where its own "_meta.count" of 41 leaves at most 1 from offset 40'],
 		['a click page with more items than its total', clickReportPage, { meta: { total: 0, limit: 500, offset: 0 }, data: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] }, { offset: 0 }, 'it holds 1 records where its own "meta.total" of 0 leaves at most 0 from offset 0'],
 		['a click total beyond 2^53', clickReportPage, { meta: { total: 9007199254740993, limit: 500, offset: 0 }, data: [] }, {}, '"meta.total" is 9007199254740992, not a whole number from 0 to 9007199254740991'],
+		['a record listed twice on one page', lostOrders, { ...page, results: [{ id: 1 }, { id: 1 }] }, {}, 'results lists the record with id "1" twice'],
+		['a kind listed twice', kinds, { ...page, results: ['website', 'website'] }, {}, 'results lists the value "website" twice'],
+		['a click item listed twice on one page', clickReportPage, { meta: { total: 2, limit: 500, offset: 0 }, data: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }, { id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] }, { offset: 0 }, 'data lists the item with id "a" twice'],
 		// An answer about something else than what was asked.
 		['the lost order asked for', recordWithId('5', 'a lost order'), { id: 5 }, {}, undefined],
 		['another lost order', recordWithId('5', 'a lost order'), { id: 6 }, {}, 'its "id" is 6, not the number 5 asked for: it is not the record asked for'],

@@ -142,6 +142,10 @@ describe('body faults: the handler runs, its 2xx answer is spoiled', () => {
 		const noMeta = await spoiled({ body: 'drop', key: '_meta' });
 		expect(noMeta.body).toEqual({ results: real.body.results });
 
+		const twice = await spoiled({ body: 'repeatItem' });
+		expect(twice.body.results).toEqual([real.body.results[0], real.body.results[0], ...real.body.results.slice(2)]);
+		expect(twice.body._meta).toEqual(real.body._meta);
+
 		const short = await spoiled({ body: 'dropItem' });
 		expect(short.body.results).toEqual(real.body.results.slice(0, -1));
 		expect(short.body._meta).toEqual(real.body._meta);

@@ -44,6 +44,17 @@ function checkPage(meta: unknown, metaName: string, countName: string, items: un
 	return undefined;
 }
 
+/** A record a page lists twice: two entries that may differ, of which only one can be true. */
+function listedTwice(items: unknown[], keyOf: (item: unknown) => string, name: string, key: string): string | undefined {
+	const seen = new Set<string>();
+	for (const item of items) {
+		const value = keyOf(item);
+		if (seen.has(value)) return `${name} lists the ${key} ${shown(value)} twice`;
+		seen.add(value);
+	}
+	return undefined;
+}
+
 function firstBadEntry(items: unknown[], isGood: (item: unknown) => boolean, name: string, rule: string): string | undefined {
 	const index = items.findIndex((item) => !isGood(item));
 	return index < 0 ? undefined : `${name}[${index}] is not ${rule}`;
@@ -122,15 +133,24 @@ export function contractViolation(contract: Contract, body: unknown, asked: Aske
 			if (!Array.isArray(body.results)) return 'it has no "results" list';
 			const page = checkPage(body._meta, '_meta', 'count', body.results, asked);
 			if (page) return page;
-			return contract.key === 'plainString'
-				? firstBadEntry(body.results, (item) => typeof item === 'string', 'results', 'a string')
-				: firstBadEntry(body.results, (item) => isObject(item) && hasKey(item, contract.key), 'results', `an object with "${contract.key}"`);
+			if (contract.key === 'plainString') {
+				return (
+					firstBadEntry(body.results, (item) => typeof item === 'string', 'results', 'a string') ??
+					listedTwice(body.results, String, 'results', 'value')
+				);
+			}
+			const key = contract.key;
+			return (
+				firstBadEntry(body.results, (item) => isObject(item) && hasKey(item, key), 'results', `an object with "${key}"`) ??
+				listedTwice(body.results, (item) => String((item as IDataObject)[key]), 'results', `record with ${key}`)
+			);
 		}
 		case 'totalPage': {
 			if (!Array.isArray(body.data)) return 'it has no "data" list';
 			return (
 				checkPage(body.meta, 'meta', 'total', body.data, asked) ??
-				firstBadEntry(body.data, (item) => isStampedEntry(item, contract.stampedBy), 'data', `an entry with an id and an ${contract.stampedBy}`)
+				firstBadEntry(body.data, (item) => isStampedEntry(item, contract.stampedBy), 'data', `an entry with an id and an ${contract.stampedBy}`) ??
+				listedTwice(body.data, (item) => String((item as IDataObject).id), 'data', 'item with id')
 			);
 		}
 		case 'record':
