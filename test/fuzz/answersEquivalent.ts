@@ -1,0 +1,63 @@
+/** Class B: rewrites that leave the answer meaning the same: the run must succeed with the undisturbed output. */
+import type { Rng } from '../../sandbox/prng';
+import { ALL, EXTRA_FIELD, isObject, mainArray, metaOf, pickIndex, withJson, type Family, type Json } from './answerFamily';
+
+function shuffleKeys(value: unknown, rng: Rng): unknown {
+	if (Array.isArray(value)) return value.map((entry) => shuffleKeys(entry, rng));
+	if (!isObject(value)) return value;
+	const keys = Object.keys(value);
+	for (let i = keys.length - 1; i > 0; i--) {
+		const j = rng.int(0, i);
+		[keys[i], keys[j]] = [keys[j], keys[i]];
+	}
+	return Object.fromEntries(keys.map((key) => [key, shuffleKeys(value[key], rng)]));
+}
+
+export const EQUIVALENT_FAMILIES: Family[] = [
+	{
+		name: 'reorderKeys',
+		shapes: ALL,
+		equivalent: true,
+		variants: () => ['deep'],
+		rewrite: (answer, _variant, { rng }) =>
+			withJson(answer, (body) => {
+				const shuffled = shuffleKeys(body, rng) as Json;
+				for (const key of Object.keys(body)) delete body[key];
+				Object.assign(body, shuffled);
+			}),
+	},
+	{
+		name: 'extraField',
+		shapes: ALL,
+		equivalent: true,
+		variants: (shape) => (shape === 'plainList' ? ['top', 'meta'] : shape === 'list' || shape === 'clickPage' ? ['top', 'meta', 'record'] : shape === 'orderInfo' ? ['top', 'record'] : ['top']),
+		rewrite: (answer, variant, { rng }) =>
+			withJson(answer, (body) => {
+				const extra = { note: 'not in the spec', nested: [1, { deep: null }] };
+				if (variant === 'top') body[EXTRA_FIELD] = extra;
+				else if (variant === 'meta') {
+					const meta = metaOf(body);
+					if (meta) meta[EXTRA_FIELD] = 7;
+				} else {
+					const array = mainArray(body);
+					const items = array ? (body[array] as unknown[]) : [];
+					const index = pickIndex(items, rng);
+					if (index >= 0 && isObject(items[index])) (items[index] as Json)[EXTRA_FIELD] = extra;
+				}
+			}),
+	},
+	{
+		name: 'whitespace',
+		shapes: ALL,
+		equivalent: true,
+		variants: () => ['pretty'],
+		rewrite: (answer, _variant, { rng }) => {
+			try {
+				const body = JSON.parse(answer.text) as unknown;
+				return { ...answer, text: `\r\n \t${JSON.stringify(body, null, rng.pick([1, 2, 4, '\t']))}\n\n ` };
+			} catch {
+				return answer;
+			}
+		},
+	},
+];

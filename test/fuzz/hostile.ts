@@ -1,0 +1,55 @@
+/**
+ * Class A: the hostile values an expression or a paste can put into a parameter, by the kind of
+ * field it is (catalogA.ts gives every field its kind). What a value is and what its policy asks
+ * of the node: hostileValue.ts; the values themselves, by family of kinds: hostileTexts.ts,
+ * hostileChoices.ts, hostileNumbers.ts, hostileDates.ts.
+ */
+import { currencyValues, choiceValues, eventValues, languageValues } from './hostileChoices';
+import { dateValues, farFuture, farPast, instantValues } from './hostileDates';
+import { countValues, numberValues, optionalBooleanValues, returnAllValues } from './hostileNumbers';
+import { binaryPropertyValues, idListValues, idValues, merchantIdValues, orderIdValues, textValues, uuidValues } from './hostileTexts';
+import { expr, fixed, long10k, REMOVED, type HostileValue } from './hostileValue';
+
+export const HOSTILE = {
+	id: idValues(false),
+	optId: idValues(true),
+	idList: idListValues(),
+	orderIds: orderIdValues(),
+	text: textValues(false, 100, true),
+	optText: textValues(true, 100, true),
+	comment: textValues(true, 512, false),
+	subId: textValues(true, undefined, true),
+	merchantId: merchantIdValues(),
+	uuid: uuidValues(),
+	choice: choiceValues(false),
+	optChoice: choiceValues(true),
+	language: languageValues(false),
+	optLanguage: languageValues(true),
+	currency: currencyValues(),
+	date: dateValues(false, [farFuture(), farPast()]),
+	optDate: dateValues(true, [farFuture(), farPast()]),
+	clickDateFrom: dateValues(false, [farPast()]),
+	clickDateTo: dateValues(false, [farFuture()]),
+	instant: instantValues(),
+	amount: numberValues(false, 'amount'),
+	optNumber: numberValues(true, 'any'),
+	limit: countValues('limit'),
+	returnAll: returnAllValues(),
+	optBool: optionalBooleanValues(),
+	events: eventValues(),
+	watchDays: countValues('watchDays'),
+	hours: countValues('hours'),
+	minutes: countValues('minutes'),
+	binaryProperty: binaryPropertyValues(),
+	/** A key the node does not know, in a collection: it must be ignored. */
+	unknownKey: [fixed('unknownKey', 'same', 'surprise', REMOVED), fixed('unknownObject', 'same', expr('{"a": [1, {"b": null}]}'), REMOVED)],
+	/** A parameter the code under test ignores (load options): anything, the answer stays the same. */
+	nodeParameter: [
+		fixed('object', 'same', expr('{"a": 1}'), REMOVED),
+		fixed('NaN', 'same', expr('NaN'), REMOVED),
+		long10k('same', (long) => ({ value: long, canonical: REMOVED, long })),
+		fixed('ctrlNUL', 'same', 'a\u0000b', REMOVED),
+	],
+} satisfies Record<string, HostileValue[]>;
+
+export type FieldKind = keyof typeof HOSTILE;

@@ -1,0 +1,52 @@
+/** Class A: hostile values for fields with a fixed set of values: options, language and currency codes, trigger events. */
+import { asText, controls, everywhere, expr, fixed, long10k, longLetters, padded, REMOVED, v, wrongTypes, type HostileValue } from './hostileValue';
+
+export function choiceValues(optional: boolean): HostileValue[] {
+	return [
+		...wrongTypes(optional),
+		fixed('number', 'refuse', expr('1')),
+		fixed('unknown', 'refuse', 'bogus'),
+		v('upperCase', 'either', (base) => ({ value: asText(base).toUpperCase() })),
+		padded(),
+		longLetters('refuse'),
+		...controls('refuse', ['NUL', 'LF']),
+		...(optional ? [fixed('empty', 'same', '', REMOVED)] : []),
+	];
+}
+
+export function languageValues(optional: boolean): HostileValue[] {
+	return [
+		...wrongTypes(optional),
+		everywhere(fixed('threeLetter', 'refuse', 'eng')),
+		fixed('threeLetterDe', 'refuse', 'deu'),
+		fixed('oneLetter', 'refuse', 'e'),
+		fixed('region', 'either', 'en-US'),
+		fixed('upperCase', 'either', 'EN'),
+		padded(),
+		longLetters('refuse'),
+		...controls('refuse', ['NUL', 'CR']),
+		...(optional ? [fixed('empty', 'same', '', REMOVED)] : []),
+	];
+}
+
+export const currencyValues = (): HostileValue[] => [
+	...wrongTypes(false),
+	v('lowerCase', 'same', (base) => ({ value: asText(base).toLowerCase(), canonical: base })),
+	padded(),
+	fixed('twoLetters', 'refuse', 'US'),
+	fixed('fourLetters', 'refuse', 'USDX'),
+	fixed('symbol', 'refuse', 'U$D'),
+	longLetters('refuse'),
+	...controls('refuse', ['NUL']),
+];
+
+/** The Affiliate Partner Trigger's events, a list of choices. */
+export const eventValues = (): HostileValue[] => [
+	fixed('plainText', 'same', 'lostOrderCreated', ['lostOrderCreated']),
+	fixed('repeated', 'same', expr('["lostOrderCreated", "lostOrderCreated"]'), ['lostOrderCreated']),
+	fixed('unknown', 'refuse', expr('["bogus"]')),
+	fixed('none', 'refuse', expr('[]')),
+	fixed('object', 'refuse', expr('{"a": 1}')),
+	fixed('null', 'refuse', expr('null')),
+	long10k('refuse', (long) => ({ value: expr(JSON.stringify([long])), long })),
+];

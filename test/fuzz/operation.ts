@@ -1,0 +1,68 @@
+/**
+ * Class A: what an operation under fuzz is (a runner, a valid base built from the sandbox's data,
+ * and the fields a hostile value can be put into, by kind), and the fields and bases several
+ * operations share. The operations themselves: operationsPartner.ts, operationsClickAndTriggers.ts;
+ * catalogA.ts lists them.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { ClickItem, PartnerData } from '../../sandbox/types';
+import type { FieldKind } from './hostile';
+
+/** What the bases are built from: the sandbox's seeded data and the run's clock. */
+export interface World {
+	data: PartnerData;
+	clicks: ClickItem[];
+	/** UTC days, `YYYY-MM-DD`. */
+	daysAgo(days: number): string;
+	/** An ISO instant, `hours` ago (negative: ahead). */
+	hoursAgo(hours: number): string;
+}
+
+export type Runner =
+	| { kind: 'node'; type: 'affiliatePartner' | 'clickReport'; typeVersion?: number }
+	| { kind: 'trigger'; type: 'affiliatePartnerTrigger' | 'clickReportTrigger' }
+	| { kind: 'loadOptions'; method: 'getCurrencies' | 'getLanguages' };
+
+export interface Field {
+	/** `name`, or `collection.name`. */
+	path: string;
+	/** The name an error must use for it. */
+	label: string;
+	kind: FieldKind;
+	/** The valid value hostile ones are made from, when the base leaves the field out. */
+	sample?: (world: World) => unknown;
+}
+
+export interface Operation {
+	name: string;
+	/** The Affiliate Partner node's resource and operation it stands for, when it is one. */
+	covers?: string;
+	runner: Runner;
+	api: 'partner' | 'click';
+	/** Sends a POST that creates a record: run against a sandbox of its own, judged by what it sent. */
+	creates?: boolean;
+	base: (world: World) => INodeParameters;
+	fields: Field[];
+}
+
+export const partnerNode = (typeVersion?: number): Runner => ({ kind: 'node', type: 'affiliatePartner', typeVersion });
+export const CLICK_REPORT: Runner = { kind: 'node', type: 'clickReport' };
+
+export const f = (path: string, label: string, kind: FieldKind, sample?: Field['sample']): Field => ({ path, label, kind, sample });
+export const op = (resource: string, operation: string, rest: INodeParameters = {}): INodeParameters => ({ resource, operation, ...rest });
+
+/** A key the node does not have, at the top or in a collection. */
+export const unknownKey = (collection?: string) => f(collection ? `${collection}.fuzzUnknown` : 'fuzzUnknown', 'fuzzUnknown', 'unknownKey');
+
+export const LIMIT_FIELD = f('limit', 'Limit', 'limit');
+export const LIST_FIELDS = [f('returnAll', 'Return All', 'returnAll'), LIMIT_FIELD];
+/** Lists are read with a Limit below their size, so that a Return All read by mistake shows. */
+export const LIMITED = { returnAll: false, limit: 3 };
+
+export const PROGRAM_ID = f('programId', 'Program ID', 'id');
+export const FLATTEN = f('options.flatten', 'Flatten Nested Fields', 'optBool');
+export const DECIMALS_AS_NUMBERS = f('options.decimalsAsNumbers', 'Decimals as Numbers', 'optBool');
+
+export const program = (world: World, index: number) => String(world.data.programs[index].id);
+export const website = (world: World) => String(world.data.websites[0].id);

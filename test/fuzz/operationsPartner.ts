@@ -1,0 +1,167 @@
+/**
+ * Class A: the Affiliate Partner node's operations with their valid bases: its 18 operations
+ * (Landing Page: Get Many twice, with and without an ad space: its 19 endpoints), and its two
+ * dropdowns (load options).
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import {
+	DECIMALS_AS_NUMBERS,
+	f,
+	FLATTEN,
+	LIMIT_FIELD,
+	LIMITED,
+	LIST_FIELDS,
+	op,
+	partnerNode,
+	program,
+	PROGRAM_ID,
+	unknownKey,
+	website,
+	type Field,
+	type Operation,
+} from './operation';
+
+/** An operation of the node, named as the resource and operation it covers. */
+function reading(resource: string, operation: string, base: Operation['base'], fields: Field[], typeVersion?: number): Operation {
+	const name = `${resource}.${operation}`;
+	return { name, covers: name, runner: partnerNode(typeVersion), api: 'partner', base, fields };
+}
+
+const simpleList = (resource: string, extra: Field[] = []) =>
+	reading(resource, 'getMany', () => op(resource, 'getMany', { ...LIMITED }), [...LIST_FIELDS, ...extra, unknownKey('options')]);
+
+const claimFilterFields = (withAppealStatus: boolean): Field[] => [
+	f('filters.programId', 'Program ID', 'optId'),
+	f('filters.adSpaceId', 'Ad Space ID', 'optId', website),
+	f('filters.status', 'Status', 'optChoice'),
+	f('filters.startDate', 'Start Date', 'optDate'),
+	f('filters.endDate', 'End Date', 'optDate'),
+	f('filters.appealId', 'Appeal ID', 'optText', () => 'AP-100001'),
+	...(withAppealStatus ? [f('filters.appealStatus', 'Appeal Status', 'optChoice', () => 'processing')] : []),
+	unknownKey('filters'),
+];
+
+const claimList = (resource: 'lostOrder' | 'appeal', programIndex: number): Operation =>
+	reading(
+		resource,
+		'getMany',
+		(world) =>
+			op(resource, 'getMany', {
+				...LIMITED,
+				filters: { programId: program(world, programIndex), status: 'rejected', startDate: world.daysAgo(365), endDate: world.daysAgo(0) },
+			}),
+		[...LIST_FIELDS, ...claimFilterFields(resource === 'lostOrder'), FLATTEN],
+	);
+
+/** A create of a lost order (version 1.1) or an appeal claim: the fields both forms have, and its own. */
+function claimCreate(resource: 'lostOrder' | 'appeal', programIndex: number, rest: INodeParameters, additional: INodeParameters, fields: Field[]): Operation {
+	const base: Operation['base'] = (world) =>
+		op(resource, 'create', {
+			programId: program(world, programIndex),
+			orderId: `FZ-${resource}-1`,
+			receiptBinaryProperty: '',
+			...rest,
+			additionalFields: { comment: 'fuzz comment', appealId: 'AP-1', ...additional },
+		});
+	const common = [
+		PROGRAM_ID,
+		f('orderId', 'Order ID', 'text'),
+		f('receiptBinaryProperty', 'Receipt Binary Property', 'binaryProperty'),
+		f('additionalFields.comment', 'Comment', 'comment'),
+		f('additionalFields.appealId', 'Appeal ID', 'optText'),
+	];
+	return { ...reading(resource, 'create', base, [...common, ...fields], resource === 'lostOrder' ? 1.1 : undefined), creates: true };
+}
+
+const categoryOptions: Field[] = [f('options.language', 'Language', 'optLanguage'), f('options.orderBy', 'Order By', 'optChoice'), unknownKey('options')];
+
+/** The exchange rate's and a category's parameters: also the parameters the dropdowns are loaded with. */
+const rateOf = () => op('currency', 'getRate', { baseCurrency: 'USD', targetCurrency: 'EUR', date: '2026-03-01' });
+const categoryFour = () => op('category', 'get', { categoryId: '4', options: { language: 'de' } });
+
+export const PARTNER_OPERATIONS: Operation[] = [
+	simpleList('adSpaceKind'),
+	simpleList('region'),
+	simpleList('trafficSource'),
+	simpleList('language'),
+	simpleList('currency', [DECIMALS_AS_NUMBERS]),
+	reading('language', 'get', () => op('language', 'get', { languageCode: 'de' }), [f('languageCode', 'Language', 'language'), unknownKey()]),
+	reading('category', 'get', categoryFour, [f('categoryId', 'Category ID', 'id'), f('options.language', 'Language', 'optLanguage')]),
+	reading(
+		'category',
+		'getMany',
+		(world) =>
+			op('category', 'getMany', {
+				...LIMITED,
+				filters: { programIds: `${program(world, 0)}, ${program(world, 1)}` },
+				options: { language: 'de', orderBy: '-name' },
+			}),
+		[...LIST_FIELDS, f('filters.programIds', 'Program IDs', 'idList'), ...categoryOptions],
+	),
+	reading(
+		'category',
+		'getManyForProgram',
+		(world) => op('category', 'getManyForProgram', { programId: program(world, 1), ...LIMITED, options: { language: 'de', orderBy: 'name' } }),
+		[PROGRAM_ID, ...LIST_FIELDS, ...categoryOptions],
+	),
+	reading('currency', 'getRate', rateOf, [
+		f('baseCurrency', 'Base Currency', 'currency'),
+		f('targetCurrency', 'Target Currency', 'currency'),
+		f('date', 'Date', 'date'),
+		DECIMALS_AS_NUMBERS,
+	]),
+	reading('landingPage', 'getMany', (world) => op('landingPage', 'getMany', { programId: program(world, 0), ...LIMITED }), [PROGRAM_ID, ...LIST_FIELDS]),
+	{
+		// The same operation with an ad space, another endpoint.
+		name: 'landingPage.getMany.adSpace',
+		runner: partnerNode(),
+		api: 'partner',
+		base: (world) => op('landingPage', 'getMany', { programId: program(world, 0), adSpaceId: website(world), ...LIMITED }),
+		fields: [PROGRAM_ID, f('adSpaceId', 'Ad Space ID', 'optId'), LIMIT_FIELD],
+	},
+	reading('lostOrder', 'get', (world) => op('lostOrder', 'get', { lostOrderId: String(world.data.lostOrders[3].id) }), [f('lostOrderId', 'Lost Order ID', 'id'), FLATTEN]),
+	reading('appeal', 'get', (world) => op('appeal', 'get', { appealClaimId: String(world.data.appeals[3].id), options: { decimalsAsNumbers: true } }), [
+		f('appealClaimId', 'Appeal Claim ID', 'id'),
+		DECIMALS_AS_NUMBERS,
+		FLATTEN,
+	]),
+	claimList('lostOrder', 0),
+	claimList('appeal', 1),
+	reading(
+		'lostOrder',
+		'getOrderStatus',
+		(world) => {
+			const known = world.data.knownOrders.filter((order) => order.advcampaign === world.data.knownOrders[0].advcampaign);
+			return op('lostOrder', 'getOrderStatus', { programId: String(known[0].advcampaign), orderIds: `${known[0].order_id}, ${known[1].order_id}` });
+		},
+		[PROGRAM_ID, f('orderIds', 'Order IDs', 'orderIds')],
+		1.1,
+	),
+	claimCreate('lostOrder', 0, { adSpaceId: '1021', orderDate: '2026-03-14', orderPrice: 10 }, { estimatedReward: 2 }, [
+		f('adSpaceId', 'Ad Space ID', 'id'),
+		f('orderDate', 'Order Date', 'date'),
+		f('orderPrice', 'Order Price', 'amount'),
+		f('additionalFields.estimatedReward', 'Estimated Reward', 'optNumber'),
+		unknownKey('additionalFields'),
+	]),
+	claimCreate('appeal', 1, {}, {}, []),
+];
+
+/** The dropdowns ignore the node's other parameters: any value there must leave the options alone. */
+export const PARTNER_DROPDOWNS: Operation[] = [
+	{
+		name: 'loadOptions.getCurrencies',
+		runner: { kind: 'loadOptions', method: 'getCurrencies' },
+		api: 'partner',
+		base: rateOf,
+		fields: [f('baseCurrency', 'Base Currency', 'nodeParameter'), f('targetCurrency', 'Target Currency', 'nodeParameter')],
+	},
+	{
+		name: 'loadOptions.getLanguages',
+		runner: { kind: 'loadOptions', method: 'getLanguages' },
+		api: 'partner',
+		base: categoryFour,
+		fields: [f('options.language', 'Language', 'nodeParameter'), f('categoryId', 'Category ID', 'nodeParameter')],
+	},
+];
