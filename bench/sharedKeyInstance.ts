@@ -44,6 +44,9 @@ async function main() {
 			if (message === 'stop') stopping = true;
 		}),
 	);
+	// A parent that is gone (a test stopped by its timeout) never says stop: this instance would read,
+	// and fail, forever.
+	process.on('disconnect', () => process.exit(1));
 	process.send!('ready');
 	await go;
 	const result: InstanceResult = { reads: 0, incomplete: [], failed: [], finalShare: 1 };

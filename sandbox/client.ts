@@ -183,7 +183,8 @@ export async function spawnSandbox(options: SpawnOptions = {}): Promise<SpawnedS
 	const main = join(__dirname, __filename.endsWith('.ts') ? 'dist' : '', 'main.js');
 	const child = spawn(process.execPath, [...(options.nodeOptions ?? []), main, ...cliArgs(options)], {
 		env: { ...process.env, SANDBOX_PARTNER_PORT: String(options.partnerPort ?? 0), SANDBOX_CLICK_PORT: String(options.clickPort ?? 0) },
-		stdio: ['ignore', 'pipe', 'pipe'],
+		// The IPC channel only tells the sandbox when this process is gone (sandbox/main.ts).
+		stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
 	});
 	options.onSpawn?.(child);
 	const output: string[] = [];

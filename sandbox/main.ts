@@ -50,6 +50,9 @@ async function main(): Promise<void> {
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
+	// Started by spawnSandbox (with an IPC channel): when the process that started it is gone, so
+	// is its reason to run; a test killed by its timeout must not leave a sandbox behind.
+	if (process.send) process.on('disconnect', () => stop('parent gone'));
 }
 
 main().catch((e) => {

@@ -1,6 +1,6 @@
 // Several n8n instances sharing one click key, in simulated time (paceSimulation.ts): the
 // transport's own PaceSchedule against the sandbox's own sliding windows. The same with real
-// processes and real HTTP: adaptive-pace.processes.test.ts.
+// processes and real HTTP: adaptive-pace.processes.alone.test.ts.
 import { simulateSharedKey, type SharedKeyOutcome } from './paceSimulation';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;

@@ -1,5 +1,8 @@
 // The sandbox's one client (sandbox/client.ts), as the bench, `npm start` and the end-to-end tests
 // use it: the sandbox in a process of its own, driven over its control endpoints.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
 import { spawnSandbox, type SpawnedSandbox } from '../../sandbox/client';
 
 let spawned: SpawnedSandbox;
@@ -70,6 +73,25 @@ test('faults and config over the same client', async () => {
 
 test('a sandbox that cannot start says why, and leaves no process behind', async () => {
 	await expect(spawnSandbox({ clickItems: -1 })).rejects.toThrow(/--click-items must be a non-negative integer, got "-1"/);
+});
+
+test('a sandbox whose starter is killed stops itself: no test left behind by a timeout leaves one running', async () => {
+	const starter = spawn(process.execPath, ['-e', `require(${JSON.stringify(join(__dirname, '..', '..', 'sandbox', 'dist', 'client.js'))}).spawnSandbox({}).then((s) => console.log(s.child.pid))`], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const sandboxPid = Number(await new Promise<string>((resolve) => starter.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
+	const alive = (pid: number) => {
+		try {
+			process.kill(pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	};
+	expect(alive(sandboxPid)).toBe(true);
+	starter.kill('SIGKILL');
+	for (let waited = 0; alive(sandboxPid) && waited < 5000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+	expect(alive(sandboxPid)).toBe(false);
 });
 
 test('stop ends the process', async () => {

@@ -1,7 +1,9 @@
 // Three n8n instances sharing one click key, each a separate process running the Click Report's
 // Return All through n8n-core at the credential's full 3/s, against the sandbox with the service's
 // real per-second limit (its 5-minute cap raised out of the way; the simulated test covers it).
-// The instances are the bench's (bench/sharedKey.ts), compiled here first.
+// The instances are the bench's (bench/sharedKey.ts), compiled here first. It runs alone, after the
+// other tests (npm test's second jest run: `*.alone.test.ts`): it paces real processes against a
+// real limit, and the other suites' load on two cores distorts what it measures.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
