@@ -2,9 +2,9 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ClickItem, ClickPage, ClickQuery } from '../shared/clickReport';
-import { CLICK_NARROWING, CLICK_PAGE_SIZE, CLICK_REPORT_PATH, readClickPage, readClickRange, updatedAtRange } from '../shared/clickReport';
+import { CLICK_PAGE_SIZE, readClickPage, readClickRange, tooManyClicksError, updatedAtRange } from '../shared/clickReport';
 import type { Account } from '../shared/transport';
-import { MAX_RECORDS_PER_READ, tooManyToReadError } from '../shared/transport';
+import { MAX_RECORDS_PER_READ } from '../shared/transport';
 import type { Read, ReadResult } from './decide';
 import type { Range } from './progress';
 
@@ -31,7 +31,7 @@ function keptChanging(context: IPollFunctions, problem: string): NodeApiError {
 async function readPage(context: IPollFunctions, query: ClickQuery, offset: number): Promise<ClickPage> {
 	const page = await readClickPage(context, query, offset, CLICK_PAGE_SIZE);
 	if (page.total > MAX_RECORDS_PER_READ) {
-		throw tooManyToReadError(context.getNode(), { request: `GET ${CLICK_REPORT_PATH}`, count: page.total, narrow: CLICK_NARROWING });
+		throw tooManyClicksError(context, page.total);
 	}
 	return page;
 }

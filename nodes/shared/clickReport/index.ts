@@ -1,5 +1,5 @@
 export { CLICK_REPORT_PATH, adSpaceIdFilter, merchantIdFilter, subIdFilter, clickItemFilterQuery } from './filters';
-export { CLICK_NARROWING, CLICK_PAGE_SIZE, readClickPage, readClickRange, updatedAtRange } from './pages';
+export { CLICK_PAGE_SIZE, readClickPage, readClickRange, tooManyClicksError, updatedAtRange } from './pages';
 export type { ClickItem, ClickPage, ClickQuery, RangeRead } from './pages';
 export { MAX_PERIOD_DAYS, checkPeriod, periodQueries, splitIntoWindows, todayUtc } from './periods';
 export type { ClickPeriod, PeriodCheck } from './periods';

@@ -5,8 +5,15 @@ import { MAX_RECORDS_PER_READ, apiExchange, clickReportPage, pagesInFlight, runP
 import { CLICK_REPORT_PATH } from './filters';
 import type { ClockSample } from './serviceClock';
 
-/** What a user can do about a click read that is too large. */
-export const CLICK_NARROWING = 'Narrow the period (Date From and Date To, or the updatedAt range) or the filters';
+/** A click read that a total from the service would make too large, refused before anything is sized by it. */
+export function tooManyClicksError(context: TransportContext, total: number, itemIndex?: number) {
+	return tooManyToReadError(context.getNode(), {
+		request: `GET ${CLICK_REPORT_PATH}`,
+		count: total,
+		narrow: 'Narrow the period (Date From and Date To, or the updatedAt range) or the filters',
+		itemIndex,
+	});
+}
 
 /** The click report's documented maximum page size (spec, section 4.4). */
 export const CLICK_PAGE_SIZE = 500;
@@ -82,7 +89,7 @@ export async function readClickRange(
 ): Promise<RangeRead> {
 	// `to` comes from a total the service sent: it is held to what a read returns before it sizes anything.
 	if (to - from > MAX_RECORDS_PER_READ) {
-		throw tooManyToReadError(context.getNode(), { request: `GET ${CLICK_REPORT_PATH}`, count: expectedTotal, narrow: CLICK_NARROWING, itemIndex: query.itemIndex });
+		throw tooManyClicksError(context, expectedTotal, query.itemIndex);
 	}
 	const offsets: number[] = [];
 	for (let offset = from; offset < to; offset += CLICK_PAGE_SIZE) offsets.push(offset);

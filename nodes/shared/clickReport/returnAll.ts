@@ -2,10 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Account, TransportContext } from '../transport';
-import { MAX_RECORDS_PER_READ, resolveAccount, tooManyToReadError } from '../transport';
+import { MAX_RECORDS_PER_READ, resolveAccount } from '../transport';
 import type { ClickItem, ClickQuery } from './pages';
-import { CLICK_REPORT_PATH } from './filters';
-import { CLICK_NARROWING, CLICK_PAGE_SIZE, readClickPage, readClickRange } from './pages';
+import { CLICK_PAGE_SIZE, readClickPage, readClickRange, tooManyClicksError } from './pages';
 
 /** How often a click report is read again when the data moved under the pages. */
 const MAX_CLICK_REREADS = 3;
@@ -84,7 +83,7 @@ export async function fetchClickReport(context: TransportContext, request: Click
 		account = resolved;
 		const target = Math.min(wanted, first.total);
 		if (target > MAX_RECORDS_PER_READ) {
-			throw tooManyToReadError(context.getNode(), { request: `GET ${CLICK_REPORT_PATH}`, count: first.total, narrow: CLICK_NARROWING, itemIndex: request.itemIndex });
+			throw tooManyClicksError(context, first.total, request.itemIndex);
 		}
 		let items: ClickItem[] | undefined;
 		if (first.items.length < Math.min(CLICK_PAGE_SIZE, target)) {
