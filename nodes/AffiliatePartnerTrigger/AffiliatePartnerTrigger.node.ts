@@ -12,7 +12,9 @@ export class AffiliatePartnerTrigger implements INodeType {
 		name: 'affiliatePartnerTrigger',
 		icon: { light: 'file:affiliatePartnerTrigger.svg', dark: 'file:affiliatePartnerTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: each item also carries `eventKey`, the same for the same change in any execution, for sinks to upsert on.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ ($parameter["events"] || []).length + " event" + (($parameter["events"] || []).length === 1 ? "" : "s") }}',
 		description: 'Starts a workflow when a lost order or appeal claim is created, or its status or appeal status changes (Admitad publisher API)',
 		defaults: { name: 'Affiliate Partner Trigger' },

@@ -1,10 +1,12 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { withPollMemory } from '../shared/pollMemory';
 import { apiRequest, fetchPartnerList, listOf, recordWithId } from '../shared/transport';
 import type { ClaimRecord } from './claims';
 import { CLAIM_LISTS } from './claims';
 import type { Step } from './decide';
 import { absorb, nextStep, startPoll } from './decide';
+import { withEventKeys } from './eventKey';
 import { conclude } from './outcome';
 import { manualSample } from './sample';
 import { readSettings } from './settings';
@@ -26,19 +28,20 @@ async function perform(context: IPollFunctions, step: Exclude<Step, { type: 'sto
 
 /**
  * One poll: the decisions (`decide.ts`, `outcome.ts`) say what to read and what follows from it;
- * this only performs the reads and commits. The state is written only when every read
- * succeeded, so a failed poll leaves it as it was and the next poll sees the same changes again.
+ * this only performs the reads and hands the outcome over. The state is written only when every
+ * read succeeded, so a failed poll leaves it as it was and the next poll sees the same changes
+ * again; `withPollMemory` says where a poll starts.
  */
 export async function pollClaims(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(context);
 	if (context.getMode() === 'manual') return await manualSample(context, settings);
 
-	const staticData = context.getWorkflowStaticData('node');
-	const progress = startPoll(settings, readState(staticData.claims), Date.now());
-	for (let step = nextStep(progress); step.type !== 'stop'; step = nextStep(progress)) {
-		absorb(progress, step, await perform(context, step));
-	}
-	const outcome = conclude(progress);
-	staticData.claims = storeState(outcome.state);
-	return outcome.emit.length ? [outcome.emit.map((json) => ({ json }))] : null;
+	return await withPollMemory(context, 'claims', async (staticData) => {
+		const progress = startPoll(settings, readState(staticData.claims), Date.now());
+		for (let step = nextStep(progress); step.type !== 'stop'; step = nextStep(progress)) {
+			absorb(progress, step, await perform(context, step));
+		}
+		const outcome = conclude(progress);
+		return { emit: withEventKeys(context.getNode(), outcome.emit), stored: storeState(outcome.state) };
+	});
 }

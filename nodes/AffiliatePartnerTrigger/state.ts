@@ -29,6 +29,8 @@ interface StoredState {
 	watchFrom: string;
 	polledAt: number;
 	sweptAt: Partial<Record<ClaimKind, number>>;
+	/** Counts the states written (`withPollMemory`); a state stored before it existed reads as 0. */
+	seq?: number;
 }
 
 function unpack(stored: Record<string, string>): Map<string, Remembered> {
@@ -54,6 +56,7 @@ export function readState(raw: unknown): TriggerState | undefined {
 	return { scope: stored.scope, claims, watchFrom: String(stored.watchFrom), polledAt: stored.polledAt, sweptAt: { ...stored.sweptAt } };
 }
 
+/** The state as stored, without its `seq`: the poll's runner numbers it. */
 export function storeState(state: TriggerState): StoredState {
 	const claims: StoredState['claims'] = {};
 	for (const kind of CLAIM_KINDS) {

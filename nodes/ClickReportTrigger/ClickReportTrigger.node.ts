@@ -11,7 +11,9 @@ export class ClickReportTrigger implements INodeType {
 		name: 'clickReportTrigger',
 		icon: { light: 'file:clickReportTrigger.svg', dark: 'file:clickReportTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: each item also carries `eventKey`, the same for the same change in any execution, for sinks to upsert on.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: 'New and updated click items',
 		// n8n's node search shows Click Report and this trigger as one entry, with this description
 		// (docs/nodes.md, Click Report), so it speaks for both.

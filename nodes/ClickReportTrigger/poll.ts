@@ -1,8 +1,10 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { withPollMemory } from '../shared/pollMemory';
 import type { Account } from '../shared/transport';
 import { resolveAccount } from '../shared/transport';
 import { absorb, nextStep } from './decide';
+import { withEventKeys } from './eventKey';
 import { conclude } from './outcome';
 import { startPoll } from './progress';
 import { perform } from './reads';
@@ -27,30 +29,31 @@ function requestsAllowed(context: IPollFunctions, account: Account): number {
 
 /**
  * One poll: the decisions (`decide.ts`, `outcome.ts`) say what to read and what follows from it;
- * this only performs the reads and commits. The state is written only when every read
- * succeeded, so a failed poll leaves it as it was and the next poll reads the same changes again.
+ * this only performs the reads and hands the outcome over. The state is written only when every
+ * read succeeded, so a failed poll leaves it as it was and the next poll reads the same changes
+ * again; `withPollMemory` says where a poll starts.
  */
 export async function pollClickReport(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(context);
 	if (context.getMode() === 'manual') return await manualSample(context, settings);
 
-	const staticData = context.getWorkflowStaticData('node');
-	const account = await resolveAccount(context, 'click');
-	const budget = requestsAllowed(context, account);
-	if (budget < FEWEST_REQUESTS_WORTH_A_POLL) {
-		// Waiting inside the poll for the key's 5-minute window would hold n8n's poll; nothing is lost.
-		context.logger.info('Click Report Trigger: the public key\'s requests for the next minutes are used up; this poll reads nothing, the next one goes on');
-		return null;
-	}
-	const progress = startPoll({ state: readState(staticData.clickReport), settings, localNow: Date.now(), budget });
-	let step = nextStep(progress);
-	while (step.kind !== 'stop') {
-		absorb(progress, step, await perform(context, account, settings.qs, step));
-		step = nextStep(progress);
-	}
-	const outcome = conclude(progress, step);
-	for (const warning of outcome.warnings) context.logger.warn(warning);
-	for (const note of outcome.notes) context.logger.info(note);
-	staticData.clickReport = outcome.state;
-	return outcome.emit.length ? [outcome.emit.map((json) => ({ json }))] : null;
+	return await withPollMemory(context, 'clickReport', async (staticData) => {
+		const account = await resolveAccount(context, 'click');
+		const budget = requestsAllowed(context, account);
+		if (budget < FEWEST_REQUESTS_WORTH_A_POLL) {
+			// Waiting inside the poll for the key's 5-minute window would hold n8n's poll; nothing is lost.
+			context.logger.info('Click Report Trigger: the public key\'s requests for the next minutes are used up; this poll reads nothing, the next one goes on');
+			return null;
+		}
+		const progress = startPoll({ state: readState(staticData.clickReport), settings, localNow: Date.now(), budget });
+		let step = nextStep(progress);
+		while (step.kind !== 'stop') {
+			absorb(progress, step, await perform(context, account, settings.qs, step));
+			step = nextStep(progress);
+		}
+		const outcome = conclude(progress, step);
+		for (const warning of outcome.warnings) context.logger.warn(warning);
+		for (const note of outcome.notes) context.logger.info(note);
+		return { emit: withEventKeys(context.getNode(), outcome.emit), stored: outcome.state };
+	});
 }

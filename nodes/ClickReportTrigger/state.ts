@@ -24,6 +24,8 @@ export interface TriggerState extends IDataObject {
 	emitFrom: string;
 	/** The service's clock minus n8n's, in milliseconds, as last measured. */
 	clockOffsetMs: number;
+	/** Counts the states written (`withPollMemory`); a state stored before it existed reads as 0. */
+	seq?: number;
 }
 
 /** The first state format: the same meaning, with times by n8n's clock and `upperBound` for `mark`. */

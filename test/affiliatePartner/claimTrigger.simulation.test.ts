@@ -9,6 +9,7 @@ import { SandboxClient } from '../../sandbox/client';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { addCredential, createTrigger, type TriggerHandle } from '../harness/run';
 import { advanceClock, fakeDateOnly } from '../click/simulatedTime';
+import { createClaim } from '../triggers/fixture';
 
 const START = Date.UTC(2026, 10, 2, 9, 0, 0);
 const MINUTE = 60_000;
@@ -35,19 +36,7 @@ const claimsOf = (list: List): Array<IDataObject & { id: number; status: string;
 const watched = (claim: { date_created: string }) => claim.date_created.slice(0, 10) >= new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
 const key = (list: List, id: number | unknown) => `${KIND[list]}:${String(id)}`;
 
-async function create(list: List) {
-	const form = new FormData();
-	form.append('advcampaign', String(sandbox.data.programs[0].id));
-	form.append('order_id', `SIM-${Math.floor(random() * 1e9)}`);
-	if (list === 'lost_orders') {
-		form.append('website', String(sandbox.data.websites[0].id));
-		form.append('order_date', '01.10.2026');
-		form.append('order_price', '99.90');
-	}
-	const response = await fetch(`${sandbox.partnerUrl}/${list}/create/`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${sandbox.accessToken}` } });
-	expect(response.status).toBe(201);
-	return ((await response.json()) as { id: number }).id;
-}
+const create = (list: List) => createClaim(sandbox, list, `SIM-${Math.floor(random() * 1e9)}`);
 
 async function decide(list: List, id: number, patch: IDataObject) {
 	await new SandboxClient(sandbox).decideClaim(list, id, patch);

@@ -146,33 +146,43 @@ export async function runNode(node: NodeUnderTest, input: INodeExecutionData[] =
 export interface TriggerHandle {
 	workflow: Workflow;
 	node: INode;
-	/** Runs one poll as n8n does on schedule (mode `trigger`), or a manual "Fetch test event". */
-	poll(options?: { mode?: 'trigger' | 'manual'; budgetMs?: number }): Promise<INodeExecutionData[][] | null>;
+	/**
+	 * Runs one poll as n8n does on schedule (mode `trigger`), or a manual "Fetch test event".
+	 * `nodeStaticData` stands for n8n's durable cursors: the node static data this poll works on.
+	 */
+	poll(options?: { mode?: 'trigger' | 'manual'; budgetMs?: number; nodeStaticData?: () => IDataObject }): Promise<INodeExecutionData[][] | null>;
 	/** The node's static data as n8n would store it (plain JSON). */
 	staticData(): IDataObject;
-	/** A new workflow from the stored static data, as after an n8n restart. */
+	/** A new workflow from the stored static data, as after an n8n restart (a new process: a new workflow id). */
 	restart(): TriggerHandle;
 }
 
-/** Builds a workflow around the trigger node; each `poll()` goes through n8n-core's PollContext. */
+let triggerCounter = 0;
+
+/**
+ * Builds a workflow around the trigger node; each `poll()` goes through n8n-core's PollContext.
+ * Each gets a workflow id of its own: what the triggers keep per process is kept per workflow
+ * and node, so that no two tests share it.
+ */
 export function createTrigger(
 	parameters: INode['parameters'],
 	credentials: INodeCredentials,
 	staticData: IDataObject = {},
 	type = 'clickReportTrigger',
+	typeVersion = 1,
 ): TriggerHandle {
-	const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE}.${type}`, 1) as INodeType;
+	const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE}.${type}`, typeVersion) as INodeType;
 	const node: INode = {
 		id: 'trigger',
 		// As n8n names a new node: "Click Report Trigger", "Affiliate Partner Trigger".
 		name: nodeType.description.defaults.name as string,
 		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters,
 		credentials,
 	};
-	const data = workflowData([node], {});
+	const data = { ...workflowData([node], {}), id: `test-workflow-${++triggerCounter}` };
 	const workflow = new Workflow({
 		id: data.id,
 		name: data.name,
@@ -198,7 +208,7 @@ export function createTrigger(
 				undefined,
 				undefined,
 				undefined,
-				undefined,
+				options.nodeStaticData,
 				options.budgetMs === undefined ? undefined : () => options.budgetMs as number,
 			);
 			return await nodeType.poll!.call(context);
@@ -207,7 +217,7 @@ export function createTrigger(
 			return JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 		},
 		restart() {
-			return createTrigger(parameters, credentials, handle.staticData(), type);
+			return createTrigger(parameters, credentials, handle.staticData(), type, typeVersion);
 		},
 	};
 	return handle;
