@@ -206,13 +206,14 @@ export function ownerEnv(runtime, owner = OWNER) {
 
 /**
  * Starts `n8n start` (or the command `args` give, such as `worker`, whose health server listens on
- * `healthPort`) and waits until it answers `/healthz/readiness`. Output goes to `write` line by
+ * `healthPort`) and waits until it answers `/healthz/readiness`. `detached` gives it a process group
+ * of its own, which a test can kill whole (n8n and its task runner). Output goes to `write` line by
  * line (default: printed with an `[n8n]` prefix, database migrations left out); `onLine` sees
  * every line.
  */
-export async function startN8n(runtime, env, { log, write, onSpawn, onLine, timeoutMs = 180_000, args = ['start'], healthPort = env.N8N_PORT, label = 'n8n' }) {
+export async function startN8n(runtime, env, { log, write, onSpawn, onLine, timeoutMs = 180_000, args = ['start'], healthPort = env.N8N_PORT, label = 'n8n', detached = false }) {
 	const started = now();
-	const child = spawnN8n(runtime, args, env, { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawnN8n(runtime, args, env, { stdio: ['ignore', 'pipe', 'pipe'], detached });
 	onSpawn?.(child);
 	const lines = [];
 	const options = { skip: /^(Starting|Finished) migration /, write, onLine: (line) => (lines.push(line), onLine?.(line)) };

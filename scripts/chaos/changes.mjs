@@ -1,0 +1,100 @@
+// The changes the crash test makes in the sandbox, about one a second, and the ground truth: every
+// change a trigger promises to emit, by the key the ledger reads back from the executions.
+//   clicks: a new click item, or a new version of one made at least 2 minutes earlier;
+//   claims: a new lost-order claim, or the decision of one created at least a minute earlier.
+// A version is changed once at most, and long after it was made, so that no poll can see it
+// superseded, unless n8n is down for longer than that (the ledger checks).
+import { Rng } from '../../sandbox/dist/prng.js';
+import { sleep } from '../e2e/executions.mjs';
+
+const UPDATE_AFTER_MS = 120_000;
+const DECIDE_AFTER_MS = 60_000;
+/** Seeded: a website and a program of the sandbox's data. */
+const CLAIM_FORM = { advcampaign: '6115', website: '1021', order_price: '25' };
+
+export const clickKey = (item) => `click ${item.id}@${item.updatedAt}`;
+export const claimKeys = {
+	created: (id) => `lostOrderCreated ${id}`,
+	decided: (id, status) => `lostOrderStatusChanged ${id} ${status}`,
+};
+
+const ddmmyyyy = (date) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+
+export function changeMaker({ sandbox, seed, log }) {
+	const rng = new Rng(seed);
+	/** key → { trigger, madeAt, supersededBy? } */
+	const truth = new Map();
+	const clicks = [];
+	const claims = [];
+	let running = false;
+	let loop;
+	let counter = 0;
+
+	const promise = (key, trigger, extra = {}) => truth.set(key, { trigger, madeAt: Date.now(), ...extra });
+
+	async function createClaim() {
+		const { accessToken, partnerUrl } = await sandbox.state();
+		const form = new FormData();
+		const today = new Date().toISOString().slice(0, 10);
+		for (const [name, value] of Object.entries({ ...CLAIM_FORM, order_id: `CRASH-${seed}-${++counter}`, order_date: ddmmyyyy(today) })) form.append(name, value);
+		const response = await fetch(`${partnerUrl}/lost_orders/create/`, { method: 'POST', body: form, headers: { authorization: `Bearer ${accessToken}` } });
+		if (response.status !== 201) throw new Error(`creating a claim: HTTP ${response.status} ${await response.text()}`);
+		const claim = await response.json();
+		claims.push({ id: claim.id, at: Date.now() });
+		promise(claimKeys.created(claim.id), 'claim', { claimId: claim.id });
+	}
+
+	async function decideClaim(claim) {
+		const status = rng.chance(0.5) ? 'accepted' : 'rejected';
+		await sandbox.decideClaim('lost_orders', claim.id, status === 'accepted' ? { status, reward: 4.5 } : { status, reject_reason: 'order_cancelled' });
+		claim.decided = status;
+		promise(claimKeys.decided(claim.id, status), 'claim', { claimId: claim.id, status });
+	}
+
+	async function insertClick() {
+		const [item] = await sandbox.insertClicks([
+			{ merchantId: 49_997, merchantName: 'Crash Test Merchant', subId: `crash-${seed}`, count: rng.int(1, 9), date: new Date().toISOString().slice(0, 10) },
+		]);
+		clicks.push({ id: item.id, count: item.count, key: clickKey(item), at: Date.now() });
+		promise(clickKey(item), 'click');
+	}
+
+	async function updateClick(click) {
+		const item = await sandbox.updateClick(click.id, { count: click.count + 1 });
+		click.updated = true;
+		truth.get(click.key).supersededBy = clickKey(item);
+		promise(clickKey(item), 'click', { supersedes: click.key });
+	}
+
+	async function makeOne() {
+		const now = Date.now();
+		const roll = rng.next();
+		const decidable = claims.find((claim) => !claim.decided && now - claim.at >= DECIDE_AFTER_MS);
+		const updatable = clicks.find((click) => !click.updated && now - click.at >= UPDATE_AFTER_MS);
+		if (roll < 0.25 && decidable) return await decideClaim(decidable);
+		if (roll < 0.45 && updatable) return await updateClick(updatable);
+		if (roll < 0.7) return await createClaim();
+		return await insertClick();
+	}
+
+	return {
+		truth,
+		start() {
+			running = true;
+			loop = (async () => {
+				while (running) {
+					try {
+						await makeOne();
+					} catch (error) {
+						log(`a change failed: ${error.message}`);
+					}
+					await sleep(rng.int(700, 1300));
+				}
+			})();
+		},
+		async stop() {
+			running = false;
+			await loop;
+		},
+	};
+}

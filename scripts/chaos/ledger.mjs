@@ -1,0 +1,97 @@
+// Reads back every execution n8n recorded for the two trigger workflows, whatever its status, and
+// counts each promised change: delivered once, twice or more, held only by an execution n8n marked
+// crashed, or never delivered.
+import { clickKey, claimKeys } from './changes.mjs';
+import { TRIGGERS } from './setup.mjs';
+
+/** The items a trigger handed to an execution: its run data, or, if it never ran, the start of its stack. */
+export function triggerItems(run, node) {
+	const ran = run?.resultData?.runData?.[node]?.[0]?.data?.main?.[0];
+	if (ran) return ran.map((item) => item.json);
+	const waiting = (run?.executionData?.nodeExecutionStack ?? []).find((entry) => entry.node?.name === node);
+	return (waiting?.data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+/** The keys of the changes an emitted item delivers (a creation seen already decided delivers both). */
+export function keysOf(trigger, item) {
+	if (trigger === 'click') return [clickKey(item)];
+	if (item.event === 'lostOrderCreated') {
+		const keys = [claimKeys.created(item.id)];
+		if (item.status !== 'processing') keys.push(claimKeys.decided(item.id, item.status));
+		return keys;
+	}
+	if (item.event === 'lostOrderStatusChanged') return [claimKeys.decided(item.id, item.status)];
+	return [`unexpected event ${item.event} ${item.id}`];
+}
+
+async function listExecutions(api, workflowId) {
+	const all = [];
+	let lastId;
+	for (;;) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const { data } = await api(`/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+		all.push(...data.results);
+		if (data.results.length < 100) return all;
+		lastId = data.results[data.results.length - 1].id;
+	}
+}
+
+/** Every execution of the trigger workflows once none is still running: id, status, times, items. */
+export async function readExecutions(api, flatted, { timeoutMs = 120_000, sleep }) {
+	const started = Date.now();
+	for (;;) {
+		const executions = [];
+		let unfinished = 0;
+		for (const trigger of TRIGGERS) {
+			for (const execution of await listExecutions(api, trigger.workflowId)) {
+				if (['new', 'running', 'waiting'].includes(execution.status)) unfinished++;
+				executions.push({ trigger: trigger.name, node: trigger.node, ...execution });
+			}
+		}
+		if (unfinished === 0 || Date.now() - started > timeoutMs) {
+			for (const execution of executions) {
+				const { data: full } = await api(`/rest/executions/${execution.id}`);
+				const run = typeof full.data === 'string' ? flatted.parse(full.data) : full.data;
+				execution.items = triggerItems(run, execution.node);
+			}
+			return { executions, unfinished };
+		}
+		await sleep(2000);
+	}
+}
+
+/**
+ * Per trigger: every promised change with the executions that delivered it. `once`, `twice`
+ * (two or more executions), `crashedOnly` (held only by executions n8n marked crashed), `never`;
+ * and items that deliver nothing promised.
+ */
+export function countDeliveries(truth, executions) {
+	const deliveries = new Map();
+	const unexpected = [];
+	const withoutKey = [];
+	for (const execution of executions) {
+		for (const item of execution.items) {
+			if (typeof item.eventKey !== 'string' || !item.eventKey) withoutKey.push(`${execution.trigger} execution ${execution.id}`);
+			for (const key of keysOf(execution.trigger, item)) {
+				if (!truth.has(key)) {
+					unexpected.push(`${key} (execution ${execution.id})`);
+					continue;
+				}
+				deliveries.set(key, [...(deliveries.get(key) ?? []), execution]);
+			}
+		}
+	}
+	const perTrigger = {};
+	for (const trigger of TRIGGERS) perTrigger[trigger.name] = { promised: 0, once: [], twice: [], crashedOnly: [], never: [] };
+	for (const [key, change] of truth) {
+		const counts = perTrigger[change.trigger];
+		counts.promised++;
+		const by = deliveries.get(key) ?? [];
+		const entry = { key, change, executions: by };
+		if (by.length === 0) counts.never.push(entry);
+		else if (by.every((execution) => execution.status === 'crashed')) counts.crashedOnly.push(entry);
+		else if (by.length === 1) counts.once.push(entry);
+		else counts.twice.push(entry);
+	}
+	return { perTrigger, unexpected, withoutKey: [...new Set(withoutKey)] };
+}
