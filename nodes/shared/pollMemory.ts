@@ -1,11 +1,11 @@
 /**
- * What this n8n process last handed to n8n, per poll trigger node. With n8n's durable poll
+ * What this n8n instance last handed to n8n, per poll trigger node. With n8n's durable poll
  * cursors each poll works on a copy of the stored static data, and n8n stores that copy after
  * the poll has returned, with the execution it starts: a poll that starts before then, or
  * beside another poll of the node, reads the old state and would emit the same changes again.
  * And n8n never stores what the activation poll remembered when it emitted nothing, so the next
  * poll would remember again and miss every change in between. This memory closes both gaps. It
- * lives as long as the process: after a restart, the stored state is all there is.
+ * lives as long as n8n runs: after a restart, the stored state is all there is.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
@@ -24,7 +24,7 @@ export interface MemoryEntry {
 	emitted: boolean;
 	/** When it was handed to n8n. */
 	at: number;
-	/** A poll of this node is running now, in this process. */
+	/** A poll of this node is running now, in this instance. */
 	running: boolean;
 }
 
@@ -38,7 +38,7 @@ export interface PollStartFacts {
 	graceMs: number;
 }
 
-/** Where a poll starts: from its static data, from what this process handed to n8n, or not at all. */
+/** Where a poll starts: from its static data, from what this instance handed to n8n, or not at all. */
 export function decidePollStart({ snapshotSeq, memory, now, graceMs }: PollStartFacts): PollStart {
 	if (!memory) return { kind: 'fromSnapshot' };
 	if (memory.running) return { kind: 'skip', reason: 'the previous poll of this node is still running' };
