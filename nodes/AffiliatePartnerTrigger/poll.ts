@@ -6,7 +6,8 @@ import type { ClaimRecord } from './claims';
 import { CLAIM_LISTS } from './claims';
 import type { Step } from './decide';
 import { absorb, nextStep, startPoll } from './decide';
-import { withEventKeys } from './eventKey';
+import { withEventKeys } from '../shared/eventKeys';
+import { eventKeyOf } from './eventKey';
 import { conclude } from './outcome';
 import { manualSample } from './sample';
 import { readSettings } from './settings';
@@ -42,6 +43,6 @@ export async function pollClaims(context: IPollFunctions): Promise<INodeExecutio
 			absorb(progress, step, await perform(context, step));
 		}
 		const outcome = conclude(progress);
-		return { emit: withEventKeys(context.getNode(), outcome.emit), stored: storeState(outcome.state) };
+		return { emit: withEventKeys(context.getNode(), outcome.emit, eventKeyOf), stored: storeState(outcome.state) };
 	});
 }

@@ -3,7 +3,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { fetchPartnerList, listOf } from '../shared/transport';
 import type { ClaimKind } from './claims';
 import { CLAIM_LISTS, eventName } from './claims';
-import { withEventKeys } from './eventKey';
+import { withEventKeys } from '../shared/eventKeys';
+import { eventKeyOf } from './eventKey';
 import type { TriggerSettings } from './settings';
 
 const MANUAL_SAMPLE_SIZE = 10;
@@ -27,5 +28,5 @@ export async function manualSample(context: IPollFunctions, settings: TriggerSet
 	const newest = events
 		.sort((a, b) => String(b.date_created).localeCompare(String(a.date_created)))
 		.slice(0, MANUAL_SAMPLE_SIZE);
-	return newest.length ? [withEventKeys(context.getNode(), newest).map((json) => ({ json }))] : null;
+	return newest.length ? [withEventKeys(context.getNode(), newest, eventKeyOf).map((json) => ({ json }))] : null;
 }

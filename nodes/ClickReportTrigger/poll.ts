@@ -4,7 +4,8 @@ import { withPollMemory } from '../shared/pollMemory';
 import type { Account } from '../shared/transport';
 import { resolveAccount } from '../shared/transport';
 import { absorb, nextStep } from './decide';
-import { withEventKeys } from './eventKey';
+import { withEventKeys } from '../shared/eventKeys';
+import { eventKeyOf } from './eventKey';
 import { conclude } from './outcome';
 import { startPoll } from './progress';
 import { perform } from './reads';
@@ -54,6 +55,6 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 		const outcome = conclude(progress, step);
 		for (const warning of outcome.warnings) context.logger.warn(warning);
 		for (const note of outcome.notes) context.logger.info(note);
-		return { emit: withEventKeys(context.getNode(), outcome.emit), stored: outcome.state };
+		return { emit: withEventKeys(context.getNode(), outcome.emit, eventKeyOf), stored: outcome.state };
 	});
 }

@@ -2,7 +2,8 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import type { ClickItem } from '../shared/clickReport';
 import { fetchClickReport, updatedAtRange } from '../shared/clickReport';
-import { withEventKeys } from './eventKey';
+import { withEventKeys } from '../shared/eventKeys';
+import { eventKeyOf } from './eventKey';
 import type { TriggerSettings } from './settings';
 
 const HOUR = 60 * 60_000;
@@ -17,5 +18,5 @@ export async function manualSample(context: IPollFunctions, settings: TriggerSet
 		qs: { ...settings.qs, ...updatedAtRange(now - reach - 24 * HOUR, now + 24 * HOUR) },
 		limit: MANUAL_SAMPLE_SIZE,
 	});
-	return items.length ? [withEventKeys(context.getNode(), items as ClickItem[]).map((json) => ({ json }))] : null;
+	return items.length ? [withEventKeys(context.getNode(), items as ClickItem[], eventKeyOf).map((json) => ({ json }))] : null;
 }
