@@ -38,14 +38,20 @@ function ranBetween(lives, from, to, spanMs) {
  * (`coalesced`), one made before an emit that a kill kept from becoming an execution
  * (`emitWindow`), and the rest, which nothing explains (`unexplained`).
  */
-export function explainLosses(counts, trigger, lives, lostEmits, truth) {
+export function explainLosses(counts, trigger, lives, lostEmits, truth, executions) {
 	const coalesced = [];
 	const emitWindow = [];
 	const unexplained = [];
 	for (const entry of counts.never) {
 		const { change } = entry;
-		// The first emit after the change that never became an execution, within a few polls of it.
-		const window = lostEmits.find((emit) => emit.trigger === trigger && emit.at >= change.madeAt && emit.at - change.madeAt <= 60_000);
+		// The first emit after the change that never became an execution, with no execution of the
+		// trigger in between that a poll started after the change could have made.
+		const window = lostEmits.find(
+			(emit) =>
+				emit.trigger === trigger &&
+				emit.at >= change.madeAt &&
+				!executions.some((e) => e.trigger === trigger && createdAt(e) >= change.madeAt + POLL_INTERVAL_MS + 2000 && createdAt(e) < emit.at),
+		);
 		if (window) {
 			emitWindow.push({ ...entry, window });
 			continue;

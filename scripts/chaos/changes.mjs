@@ -3,7 +3,9 @@
 //   clicks: a new click item, or a new version of one made at least 2 minutes earlier;
 //   claims: a new lost-order claim, or the decision of one created at least a minute earlier.
 // A version is changed once at most, and long after it was made, so that no poll can see it
-// superseded, unless n8n is down for longer than that (the ledger checks).
+// superseded, unless n8n is down for longer than that (the ledger checks). A request whose answer
+// is lost may still have been applied: the sandbox is then read back, and what it holds that the
+// truth lacks is added (also once at the end), so the ground truth is what the sandbox did.
 import { Rng } from '../../sandbox/dist/prng.js';
 import { sleep } from '../e2e/executions.mjs';
 
@@ -29,17 +31,24 @@ export function changeMaker({ sandbox, seed, log }) {
 	let running = false;
 	let loop;
 	let counter = 0;
+	const subId = `crash-${seed}`;
+	const orderPrefix = `CRASH-${seed}-`;
+	const failures = [];
 
 	const promise = (key, trigger, extra = {}) => truth.set(key, { trigger, madeAt: Date.now(), ...extra });
 
+	let secrets;
 	async function createClaim() {
-		const { accessToken, partnerUrl } = await sandbox.state();
+		const { accessToken, partnerUrl } = (secrets ??= await sandbox.state());
 		const form = new FormData();
 		const today = new Date().toISOString().slice(0, 10);
-		for (const [name, value] of Object.entries({ ...CLAIM_FORM, order_id: `CRASH-${seed}-${++counter}`, order_date: ddmmyyyy(today) })) form.append(name, value);
+		for (const [name, value] of Object.entries({ ...CLAIM_FORM, order_id: `${orderPrefix}${++counter}`, order_date: ddmmyyyy(today) })) form.append(name, value);
 		const response = await fetch(`${partnerUrl}/lost_orders/create/`, { method: 'POST', body: form, headers: { authorization: `Bearer ${accessToken}` } });
 		if (response.status !== 201) throw new Error(`creating a claim: HTTP ${response.status} ${await response.text()}`);
-		const claim = await response.json();
+		addClaim(await response.json());
+	}
+
+	function addClaim(claim) {
 		claims.push({ id: claim.id, at: Date.now() });
 		promise(claimKeys.created(claim.id), 'claim', { claimId: claim.id });
 	}
@@ -47,23 +56,53 @@ export function changeMaker({ sandbox, seed, log }) {
 	async function decideClaim(claim) {
 		const status = rng.chance(0.5) ? 'accepted' : 'rejected';
 		await sandbox.decideClaim('lost_orders', claim.id, status === 'accepted' ? { status, reward: 4.5 } : { status, reject_reason: 'order_cancelled' });
+		addDecision(claim, status);
+	}
+
+	function addDecision(claim, status) {
 		claim.decided = status;
 		promise(claimKeys.decided(claim.id, status), 'claim', { claimId: claim.id, status });
 	}
 
 	async function insertClick() {
-		const [item] = await sandbox.insertClicks([
-			{ merchantId: 49_997, merchantName: 'Crash Test Merchant', subId: `crash-${seed}`, count: rng.int(1, 9), date: new Date().toISOString().slice(0, 10) },
-		]);
+		const [item] = await sandbox.insertClicks([{ merchantId: 49_997, merchantName: 'Crash Test Merchant', subId, count: rng.int(1, 9), date: new Date().toISOString().slice(0, 10) }]);
+		addClick(item);
+	}
+
+	function addClick(item) {
 		clicks.push({ id: item.id, count: item.count, key: clickKey(item), at: Date.now() });
 		promise(clickKey(item), 'click');
 	}
 
 	async function updateClick(click) {
-		const item = await sandbox.updateClick(click.id, { count: click.count + 1 });
+		addVersion(click, await sandbox.updateClick(click.id, { count: click.count + 1 }));
+	}
+
+	function addVersion(click, item) {
 		click.updated = true;
 		truth.get(click.key).supersededBy = clickKey(item);
 		promise(clickKey(item), 'click', { supersedes: click.key });
+		click.key = clickKey(item);
+		click.count = item.count;
+	}
+
+	/** Adds what the sandbox holds and the truth lacks: the effect of requests whose answer was lost. */
+	async function readBack() {
+		const today = new Date().toISOString().slice(0, 10);
+		const { data } = await sandbox.click({ dateFrom: today, dateTo: today, subId, limit: 500 });
+		let found = 0;
+		for (const item of data) {
+			const known = clicks.find((click) => click.id === item.id);
+			if (!known) (addClick(item), found++);
+			else if (known.key !== clickKey(item)) (addVersion(known, item), found++);
+		}
+		const records = await sandbox.partnerRecords('/lost_orders/', { start_date: ddmmyyyy(today) });
+		for (const record of records.filter((r) => String(r.order_id).startsWith(orderPrefix))) {
+			let known = claims.find((claim) => claim.id === record.id);
+			if (!known) (addClaim(record), (known = claims.at(-1)), found++);
+			if (record.status !== 'processing' && known.decided !== record.status) (addDecision(known, record.status), found++);
+		}
+		return found;
 	}
 
 	async function makeOne() {
@@ -86,15 +125,23 @@ export function changeMaker({ sandbox, seed, log }) {
 					try {
 						await makeOne();
 					} catch (error) {
-						log(`a change failed: ${error.message}`);
+						failures.push(`${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}`);
+						try {
+							await readBack();
+						} catch {
+							// read back again after the next failure, and at the end
+						}
 					}
 					await sleep(rng.int(700, 1300));
 				}
 			})();
 		},
+		failures,
+		/** Stops, and reads back once more: what the truth still lacks was made without an answer. */
 		async stop() {
 			running = false;
 			await loop;
+			return await readBack();
 		},
 	};
 }

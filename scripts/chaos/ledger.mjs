@@ -1,13 +1,14 @@
 // Reads back every execution n8n recorded for the two trigger workflows, whatever its status, and
 // counts each promised change: delivered once, twice or more, held only by an execution n8n marked
 // crashed, or never delivered.
+import { outputOf } from '../e2e/executions.mjs';
 import { clickKey, claimKeys } from './changes.mjs';
 import { TRIGGERS } from './setup.mjs';
 
-/** The items a trigger handed to an execution: its run data, or, if it never ran, the start of its stack. */
+/** The items a trigger handed to an execution: its output, or, if it never ran, the start of its stack. */
 export function triggerItems(run, node) {
-	const ran = run?.resultData?.runData?.[node]?.[0]?.data?.main?.[0];
-	if (ran) return ran.map((item) => item.json);
+	const ran = outputOf(run, node);
+	if (ran.length) return ran;
 	const waiting = (run?.executionData?.nodeExecutionStack ?? []).find((entry) => entry.node?.name === node);
 	return (waiting?.data?.main?.[0] ?? []).map((item) => item.json);
 }

@@ -78,13 +78,13 @@ export async function runMode({ modeName, runtime, ports, seed, kills, outputDir
 	}
 	await lives.current.ready;
 	await sleep(AFTER_LAST_RESTART_MS);
-	await changes.stop();
-	log(`${mode.label}: ${changes.truth.size} changes made; quiet end of ${QUIET_END_MS / 1000} s`);
+	const readBack = await changes.stop();
+	log(`${mode.label}: ${changes.truth.size} changes made (${changes.failures.length} requests without an answer, ${readBack} found applied at the end); quiet end of ${QUIET_END_MS / 1000} s`);
 	await sleep(QUIET_END_MS);
 
 	const api = await restSession(`http://127.0.0.1:${ports.n8n}`);
 	const { executions, unfinished } = await readExecutions(api, requireFromRuntime(runtime, 'flatted'), { sleep });
 	await lives.stopCleanly();
 	const deliveries = countDeliveries(changes.truth, executions);
-	return { mode, modeName, lives: lives.lives, truth: changes.truth, executions, unfinished, deliveries, ms: Date.now() - startedAt };
+	return { mode, modeName, lives: lives.lives, truth: changes.truth, changeFailures: changes.failures, executions, unfinished, deliveries, ms: Date.now() - startedAt };
 }

@@ -9,7 +9,8 @@
 //   CHAOS_MODES (defaults,durable)                           CHAOS_KEEP=1  keep the user folders
 //   CHAOS_TYPE_VERSION (1.1)  the triggers' node version   CHAOS_SKIP_BUILD=1  use dist/ as it is
 // The two modes run at the same time. Ports: defaults n8n 5870/5871, sandbox 4320/4321, proxy 4322/4323; durable 5880/5881, 4330-4333.
-// Output: test-output/chaos/<mode>/n8n.log, test-output/chaos/report.json.
+// Output: test-output/chaos/report.json, and per mode n8n.log and result.json (the lives, the
+// ground truth and every execution read back).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -44,11 +45,13 @@ function judge(result) {
 	const killed = killSummary(lives);
 	const moments = Object.entries(killed.byMoment).map(([moment, n]) => `${moment} ${n}`).join(', ');
 	check(`${mode.label}: kills`, killed.count >= MIN_KILLS, `${killed.count} SIGKILLs (${moments}); ${killed.withinMsOfEmit} within 300 ms of an emit; ${killed.timedOut} after waiting 30 s for their moment`);
+	const failures = [...new Set(result.changeFailures)];
+	if (failures.length) notes.push(`${mode.label}: ${result.changeFailures.length} change requests got no answer (${failures.slice(0, 3).join('; ')}); the sandbox was read back for them`);
 	for (const failure of killed.startFailures) notes.push(`${mode.label}: n8n stopped while starting after a kill, and was started again: ${failure}`);
 	const lostEmits = emitsWithoutExecution(lives, executions);
 	for (const trigger of TRIGGERS) {
 		const counts = deliveries.perTrigger[trigger.name];
-		const losses = explainLosses(counts, trigger.name, lives, lostEmits, truth);
+		const losses = explainLosses(counts, trigger.name, lives, lostEmits, truth, executions);
 		const duplicates = modeName === 'durable' ? counts.twice : unexplainedDuplicates(counts, lives);
 		const crashedIds = [...new Set(counts.crashedOnly.flatMap((entry) => entry.executions.map((e) => e.id)))];
 		rows.push([mode.label, trigger.node, killed.count, counts.promised, counts.once.length, counts.twice.length, counts.never.length, losses.emitWindow.length, counts.crashedOnly.length]);
@@ -91,6 +94,10 @@ async function main() {
 		}),
 	);
 	await cleanup.run();
+	for (const result of results) {
+		const lives = result.lives.map(({ child, ready, ...life }) => life);
+		writeFileSync(join(outputDir, result.modeName, 'result.json'), JSON.stringify({ lives, truth: [...result.truth], executions: result.executions }, null, 1));
+	}
 	const report = results.map(judge);
 	writeFileSync(join(outputDir, 'report.json'), JSON.stringify({ seed, kills, report, rows, notes }, null, 2));
 }
