@@ -55,13 +55,16 @@ export interface FullResponse {
 	body: unknown;
 }
 
-/** The error's network code (ECONNRESET, ETIMEDOUT, ...), looked up along its cause chain. */
+const NETWORK_CODE = /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/;
+
+/**
+ * The error's network code (ECONNRESET, ETIMEDOUT, ...), looked up along its cause chain. n8n 1.x
+ * wraps it in an error whose own `cause` hides the original and puts the code in `httpCode`.
+ */
 function networkCode(error: unknown): string | undefined {
-	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	let current = error as { code?: unknown; httpCode?: unknown; cause?: unknown } | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
-		if (typeof current.code === 'string' && /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/.test(current.code)) {
-			return current.code;
-		}
+		for (const code of [current.code, current.httpCode]) if (typeof code === 'string' && NETWORK_CODE.test(code)) return code;
 		current = current.cause as typeof current;
 	}
 	return undefined;
@@ -175,11 +178,20 @@ export async function apiExchange<T = IDataObject>(
 	};
 	const mayRetry = method === 'GET';
 	let redirects = 0;
+	let renewing = false;
 
 	for (let attempt = 1; ; attempt++) {
 		await account.pacer.acquire();
 		const sentAt = Date.now();
-		const { response, thrown } = await send(context, profile.credentialType, options);
+		const { response, thrown } = await send(context, profile.credentialType, renewing ? { ...options, ignoreHttpStatusErrors: false } : options);
+		if (response?.statusCode === 401 && !thrown && !renewing) {
+			// n8n 1.x reads any ignoreHttpStatusErrors as "ignore every status": the 401 comes back here
+			// and n8n never renews the token. Sent once more with status errors on, n8n renews it.
+			renewing = true;
+			attempt--;
+			continue;
+		}
+		renewing = false;
 
 		if (response && response.statusCode >= 300 && response.statusCode < 400) {
 			const target = redirectTarget(response, String(options.url));
