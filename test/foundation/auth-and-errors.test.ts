@@ -2,6 +2,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { onN8nLine1 } from '../harness/line';
 import { addCredential, credentialsHelper, runNode, testCredential } from '../harness/run';
 import { clickCredential, everythingVisible, partnerCredential, probe } from './helpers';
 
@@ -23,6 +24,19 @@ beforeEach(() => {
 	sandbox.resetRequests();
 });
 
+/**
+ * n8n 1.x's credential tester shows its own text for a refused status instead of the credential
+ * test's (README, Compatibility); what it sends and that it fails are the same on both lines.
+ */
+const N8N_1X_TEXTS = { 401: 'Authorization failed - please check your credentials', 403: 'Forbidden - perhaps check your credentials?' };
+const refusedText = (ours: string, status: 401 | 403) => (onN8nLine1 ? N8N_1X_TEXTS[status] : ours);
+
+/**
+ * The requests an expired token costs: on n8n 1.x the transport gets the 401 as an answer and sends
+ * once more with status errors on, which n8n 1.x renews the token for (a second 401 before the mint).
+ */
+const refusedOnce = <T>(refused: T): T[] => (onN8nLine1 ? [refused, refused] : [refused]);
+
 function expectNoSecrets(value: unknown) {
 	const visible = everythingVisible(value);
 	for (const secret of secrets) expect(visible).not.toContain(secret);
@@ -36,7 +50,7 @@ describe('credential tests, as n8n runs them', () => {
 		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', path: '/lost_orders/', rawQuery: 'limit=1', status: 200 });
 
 		const bad = await testCredential('affiliatePartnerApi', { baseUrl: sandbox.partnerUrl, accessToken: 'wrongToken123' });
-		expect(bad).toEqual({ status: 'Error', message: 'The access token was refused (HTTP 401). Check that it is complete and current.' });
+		expect(bad).toEqual({ status: 'Error', message: refusedText('The access token was refused (HTTP 401). Check that it is complete and current.', 401) });
 		expect(bad.message).not.toMatch(/client/i);
 		expect(sandbox.requests.at(-1)).toMatchObject({ path: '/lost_orders/', status: 401 });
 		expect(everythingVisible(bad)).not.toContain('wrongToken123');
@@ -48,8 +62,11 @@ describe('credential tests, as n8n runs them', () => {
 	] as const)('partner access token: %s does not pass, and the message says what works and what does not', async (_name, token) => {
 		const result = await testCredential('affiliatePartnerApi', { baseUrl: sandbox.partnerUrl, accessToken: sandbox.tokens[token] });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^The token works, but cannot read lost orders \(HTTP 403\): it lacks the lost_orders right, or the account has not accepted/);
-		expect(result.message).toMatch(/reference data needs public_data/);
+		if (onN8nLine1) expect(result.message).toBe(N8N_1X_TEXTS[403]);
+		else {
+			expect(result.message).toMatch(/^The token works, but cannot read lost orders \(HTTP 403\): it lacks the lost_orders right, or the account has not accepted/);
+			expect(result.message).toMatch(/reference data needs public_data/);
+		}
 		expect(sandbox.requests.at(-1)).toMatchObject({ path: '/lost_orders/', status: 403 });
 		expectNoSecrets(result);
 	});
@@ -107,7 +124,7 @@ describe('credential tests, as n8n runs them', () => {
 		expect(sandbox.requests.at(-1)).toMatchObject({ path: '/v2/api/stats/click', rawQuery: 'limit=1', status: 200 });
 
 		const bad = await testCredential('clickStatisticsApi', { baseUrl: sandbox.clickUrl, publicKey: 'WrongKey42' });
-		expect(bad).toEqual({ status: 'Error', message: 'The public key was refused. Check it in your account settings.' });
+		expect(bad).toEqual({ status: 'Error', message: refusedText('The public key was refused. Check it in your account settings.', 401) });
 		expect(sandbox.requests.at(-1)?.status).toBe(401);
 		expect(everythingVisible(bad)).not.toContain('WrongKey42');
 	});
@@ -151,7 +168,7 @@ describe('client-credentials token', () => {
 		expect(afterExpiry.error).toBeUndefined();
 		expect(sandbox.tokensMinted).toBe(minted + 2);
 		expect(sandbox.requests.map((request) => `${request.path} ${request.status}`)).toEqual([
-			'/currencies/ 401',
+			...refusedOnce('/currencies/ 401'),
 			'/token/ 200',
 			'/currencies/ 200',
 		]);
@@ -180,11 +197,11 @@ describe('client-credentials token', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const creates = sandbox.requests.filter((request) => request.path === '/appeals/create/');
-		expect(creates.map((request) => Math.floor(request.status / 100))).toEqual([4, 2]);
+		expect(creates.map((request) => Math.floor(request.status / 100))).toEqual([...refusedOnce(4), 2]);
 		expect(creates[0].status).toBe(401);
-		expect(creates[1].multipart?.fields).toMatchObject({ order_id: 'ORDER-REFRESH-1', comment: 'after refresh' });
-		expect(creates[1].multipart?.files.receipt).toMatchObject({ filename: 'receipt.pdf', contentType: 'application/pdf' });
-		expect(creates[1].multipart?.files.receipt.bytes.equals(pdf)).toBe(true);
+		expect(creates.at(-1)?.multipart?.fields).toMatchObject({ order_id: 'ORDER-REFRESH-1', comment: 'after refresh' });
+		expect(creates.at(-1)?.multipart?.files.receipt).toMatchObject({ filename: 'receipt.pdf', contentType: 'application/pdf' });
+		expect(creates.at(-1)?.multipart?.files.receipt.bytes.equals(pdf)).toBe(true);
 	});
 });
 
