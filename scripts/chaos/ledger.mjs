@@ -5,13 +5,31 @@ import { outputOf } from '../e2e/executions.mjs';
 import { clickKey, claimKeys } from './changes.mjs';
 import { TRIGGERS } from './setup.mjs';
 
-/** The items a trigger handed to an execution: its output, or, if it never ran, the start of its stack. */
+/**
+ * n8n's crash recovery rebuilds the run data of a node its event log saw finish with one made-up
+ * item (`isArtificialRecoveredEventItem`, n8n's `ARTIFICIAL_TASK_DATA`); the trigger's real items
+ * are then still at the start of the execution's stack.
+ */
+const isRecoveryPlaceholder = (json) => json?.isArtificialRecoveredEventItem === true;
+
+/**
+ * The items a trigger handed to an execution: its output, or, if it never ran (or n8n rebuilt its
+ * run from the event log), the start of its stack. A poll that failed hands over nothing: n8n's
+ * error execution carries an empty placeholder item in its stack.
+ */
 export function triggerItems(run, node) {
-	const ran = outputOf(run, node);
+	const ran = outputOf(run, node).filter((json) => !isRecoveryPlaceholder(json));
 	if (ran.length) return ran;
+	if (run?.resultData?.runData?.[node]?.[0]?.error) return [];
 	const waiting = (run?.executionData?.nodeExecutionStack ?? []).find((entry) => entry.node?.name === node);
 	return (waiting?.data?.main?.[0] ?? []).map((item) => item.json);
 }
+
+/** Whether n8n rebuilt the trigger's run from its event log after a crash. */
+export const rebuiltFromEventLog = (run, node) => outputOf(run, node).some(isRecoveryPlaceholder);
+
+/** A failed poll's message, as n8n recorded it in its error execution. */
+export const pollError = (run, node) => run?.resultData?.runData?.[node]?.[0]?.error?.message ?? run?.resultData?.error?.message;
 
 /** The keys of the changes an emitted item delivers (a creation seen already decided delivers both). */
 export function keysOf(trigger, item) {
@@ -54,6 +72,8 @@ export async function readExecutions(api, flatted, { timeoutMs = 120_000, sleep 
 				const { data: full } = await api(`/rest/executions/${execution.id}`);
 				const run = typeof full.data === 'string' ? flatted.parse(full.data) : full.data;
 				execution.items = triggerItems(run, execution.node);
+				if (rebuiltFromEventLog(run, execution.node)) execution.rebuilt = true;
+				if (execution.status === 'error') execution.error = pollError(run, execution.node);
 			}
 			return { executions, unfinished };
 		}

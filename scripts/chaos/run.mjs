@@ -49,6 +49,9 @@ function judge(result) {
 	if (failures.length) notes.push(`${mode.label}: ${result.changeFailures.length} change requests got no answer (${failures.slice(0, 3).join('; ')}); the sandbox was read back for them`);
 	for (const failure of killed.startFailures) notes.push(`${mode.label}: n8n stopped while starting after a kill, and was started again: ${failure}`);
 	const lostEmits = emitsWithoutExecution(lives, executions);
+	const rebuilt = executions.filter((e) => e.rebuilt).map((e) => e.id);
+	if (rebuilt.length) notes.push(`${mode.label}: n8n rebuilt the run of crashed execution(s) ${rebuilt.join(', ')} from its event log; their items were read from the execution's start`);
+	for (const e of executions.filter((e) => e.status === 'error')) notes.push(`${mode.label}: execution ${e.id} (${e.trigger}) is a failed poll: ${e.error ?? 'no message'}`);
 	for (const trigger of TRIGGERS) {
 		const counts = deliveries.perTrigger[trigger.name];
 		const losses = explainLosses(counts, trigger.name, lives, lostEmits, truth, executions);
