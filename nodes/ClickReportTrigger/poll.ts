@@ -22,9 +22,21 @@ const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 /** A poll needs its first page and one more to move on: with less, it waits for the next poll. */
 const FEWEST_REQUESTS_WORTH_A_POLL = 2;
 
+/**
+ * n8n 2.x tells a poll its time budget (docs/nodes.md); the last 1.x line, which the package also
+ * supports (README), has no such method, so it is looked for on the context rather than typed in.
+ */
+interface PollBudget {
+	getPollBudgetMs(): number;
+}
+
+function hasPollBudget(context: object): context is PollBudget {
+	return 'getPollBudgetMs' in context && typeof context.getPollBudgetMs === 'function';
+}
+
 /** What the key's shared pace and 5-minute window leave this poll within its time budget. */
 function requestsAllowed(context: IPollFunctions, account: Account): number {
-	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_POLL_BUDGET_MS;
+	const budgetMs = hasPollBudget(context) ? context.getPollBudgetMs() : DEFAULT_POLL_BUDGET_MS;
 	return account.pacer.schedule.capacity(Date.now(), budgetMs * BUDGET_SHARE, MAX_REQUESTS_PER_POLL);
 }
 

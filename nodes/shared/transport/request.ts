@@ -55,6 +55,21 @@ export interface FullResponse {
 	body: unknown;
 }
 
+/**
+ * n8n 2.x's form of `ignoreHttpStatusErrors`: ignore every status but those listed. The last 1.x
+ * line's types know only a boolean, and its runtime reads any truthy value as "ignore every
+ * status" (README, "Compatibility"); `apiExchange` handles both.
+ */
+interface StatusErrorsExcept {
+	ignore: true;
+	except: number[];
+}
+
+/** The request options as this package builds them, in n8n 2.x's form on either line. */
+type RequestOptions = Omit<IHttpRequestOptions, 'ignoreHttpStatusErrors'> & {
+	ignoreHttpStatusErrors?: boolean | StatusErrorsExcept;
+};
+
 const NETWORK_CODE = /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/;
 
 /**
@@ -115,13 +130,14 @@ function redirectRefusal(target: URL | undefined, account: Account, mayRetry: bo
 async function send(
 	context: TransportContext,
 	credentialType: string,
-	options: IHttpRequestOptions,
+	options: RequestOptions,
 ): Promise<{ response?: FullResponse; thrown?: unknown }> {
+	// Handed over as is: on 2.x this is IHttpRequestOptions; 1.x's types would refuse the `except`
+	// form its runtime reads as `true` (see StatusErrorsExcept).
+	const sent = { ...options } as IHttpRequestOptions;
 	try {
 		return {
-			response: (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-				...options,
-			})) as FullResponse,
+			response: (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, sent)) as FullResponse,
 		};
 	} catch (error) {
 		return { response: thrownHttpResponse(error), thrown: error };
@@ -160,7 +176,7 @@ export async function apiExchange<T = IDataObject>(
 	const node = context.getNode();
 	const path = normalizePath(request.path, profile.trailingSlash);
 	const contract = request.expect;
-	const options: IHttpRequestOptions = {
+	const options: RequestOptions = {
 		method: method as IHttpRequestMethods,
 		url: `${account.baseUrl}${path}`,
 		qs: request.qs,
