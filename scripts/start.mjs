@@ -2,7 +2,8 @@
 // `npm start`: build the package, start the sandbox, install (or reuse) n8n 2.41.1, load the package
 // into it as a community package, import the sandbox credentials and the example workflows, create
 // the owner account, publish the MCP server example, start n8n on http://127.0.0.1:5678. Ctrl-C
-// stops n8n and the sandbox.
+// stops n8n and the sandbox. `N8N_LINE=1 npm start` runs the last 1.x line, n8n 1.123.81, instead
+// (without the MCP server example, which needs 2.x).
 //
 // Options:  --fresh  start from an empty n8n user folder (drops executions and your own workflows)
 // Env:      N8N_PORT (5678), N8N_RUNNERS_BROKER_PORT (5679), SANDBOX_PARTNER_PORT (4010),
@@ -17,11 +18,12 @@ import {
 	npmRun,
 	ownerEnv,
 	publishWorkflows,
+	restSession,
 	startN8n,
 	startSandbox,
 	stopChild,
 } from './n8n-runtime/harness.mjs';
-import { cacheRoot, ensureRuntime, installPackage, n8nEnv, seconds } from './n8n-runtime/runtime.mjs';
+import { cacheRoot, ensureRuntime, installPackage, n8nEnv, n8nLine, seconds } from './n8n-runtime/runtime.mjs';
 
 const log = (line) => console.log(`[start] ${line}`);
 const started = performance.now();
@@ -29,7 +31,8 @@ const port = Number(process.env.N8N_PORT || 5678);
 const brokerPort = Number(process.env.N8N_RUNNERS_BROKER_PORT || 5679);
 const partnerPort = Number(process.env.SANDBOX_PARTNER_PORT || 4010);
 const clickPort = Number(process.env.SANDBOX_CLICK_PORT || 4011);
-const userFolder = join(cacheRoot(), 'user');
+// Each line keeps its own: n8n 1.x cannot open a database that n8n 2.x has migrated.
+const userFolder = join(cacheRoot(), n8nLine().line === 1 ? 'user-v1' : 'user');
 
 const children = [];
 let stopping = false;
@@ -70,7 +73,8 @@ async function main() {
 	const env = n8nEnv(runtime, { userFolder, port, brokerPort });
 	await importSandboxSetup(runtime, env, sandbox.state, { log });
 	// The MCP server example is published, so that MCP clients can connect as soon as n8n is up.
-	await publishWorkflows(runtime, env, [MCP_SERVER.workflowId]);
+	const withMcp = runtime.line !== 1;
+	if (withMcp) await publishWorkflows(runtime, env, [MCP_SERVER.workflowId]);
 
 	const n8n = await startN8n(runtime, { ...env, ...ownerEnv(runtime) }, {
 		log,
@@ -79,9 +83,11 @@ async function main() {
 	n8n.child.on('exit', (code, signal) => stopAll(`n8n stopped (${signal ?? `exit ${code}`})`, code ?? 1));
 
 	const url = `http://127.0.0.1:${port}`;
+	// n8n 1.x takes no owner from its environment: the first login sets it up.
+	if (runtime.line === 1) await restSession(url);
 	const lines = [
 		'',
-		`n8n ${runtime.appDir.match(/n8n-([\d.]+)-/)?.[1] ?? ''} is ready: ${url}   (all set up in ${seconds(performance.now() - started)}; n8n started in ${seconds(n8n.ms)})`,
+		`n8n ${runtime.n8nVersion} is ready: ${url}   (all set up in ${seconds(performance.now() - started)}; n8n started in ${seconds(n8n.ms)})`,
 		`  log in:       ${OWNER.email} / ${OWNER.password}`,
 		'  examples:     Overview > Workflows, or open one directly:',
 		`                  ${url}/workflow/AffExLostOrders1     rejected lost orders into a Google Sheet (connect Google)`,
@@ -90,9 +96,9 @@ async function main() {
 		`                  ${url}/workflow/AffExClickTrigr1     new clicks to Slack (connect Slack, publish it to poll)`,
 		`                  ${url}/workflow/AffExClaimDecid1     a claim decided to Slack (connect Slack, publish it to poll)`,
 		`                  ${url}/workflow/AffExExchangeRte     an exchange rate for a date`,
-		`                  ${url}/workflow/${MCP_SERVER.workflowId}     the nodes as tools for AI agents (published)`,
+		...(withMcp ? [`                  ${url}/workflow/${MCP_SERVER.workflowId}     the nodes as tools for AI agents (published)`] : []),
 		'                Open one and click "Execute workflow". The examples are re-imported at every start.',
-		`  MCP server:   ${url}${MCP_SERVER.path}   header  Authorization: Bearer ${MCP_SERVER.token}`,
+		withMcp ? `  MCP server:   ${url}${MCP_SERVER.path}   header  Authorization: Bearer ${MCP_SERVER.token}` : '  MCP server:   needs n8n 2.x (the MCP Server Trigger at version 2.1)',
 		'  credentials:  "Affiliate Partner sandbox", "Affiliate Partner sandbox (client credentials)", "Click Statistics sandbox", "MCP clients (sandbox)"',
 		`  sandbox:      partner ${sandbox.state.partnerUrl}, clicks ${sandbox.state.clickUrl}, control ${sandbox.state.partnerUrl}/_sandbox/state`,
 		`  user folder:  ${userFolder}`,

@@ -26,15 +26,8 @@ function expectedText(claim) {
 	].join('\n');
 }
 
-export async function checkClaimTrigger({ api, sandbox, outbound, flatted, log, timeoutMs = 200_000 }) {
-	// The first poll reads every lost order (about 1,000, in pages): a decision made before it ends
-	// would be remembered as the claim's first state, not seen as a change.
-	const polls = await waitForFirstPoll(sandbox, (r) => r.api === 'partner' && r.path.startsWith('/lost_orders/'), {
-		what: 'Affiliate Partner Trigger',
-		quietMs: 3000,
-	});
-	log(`the Affiliate Partner Trigger read the claims at activation (${polls} request${polls > 1 ? 's' : ''}); deciding two claims`);
-
+/** Two open lost-order claims decided, as the network decides them: one accepted, one rejected. */
+export async function decideTwoClaims(sandbox) {
 	const open = (await sandbox.partner('/lost_orders/', { status: 'processing', limit: 2 })).results;
 	assert.equal(open.length, 2, 'the sandbox has two open lost-order claims');
 	const decisions = new Map([
@@ -42,6 +35,27 @@ export async function checkClaimTrigger({ api, sandbox, outbound, flatted, log, 
 		[open[1].id, { status: 'rejected', reject_reason: 'order_cancelled', reject_comment: 'The order was cancelled by the customer.' }],
 	]);
 	for (const [id, patch] of decisions) await sandbox.decideClaim('lost_orders', id, patch);
+	return { open, decisions };
+}
+
+/**
+ * `madeWhileDown`: claims decided while n8n was stopped, which the trigger must emit once after the
+ * start; without it, claims are decided after the activation poll. `checked` holds the executions
+ * read before: a restart's check passes over them, and any claim emitted again fails.
+ */
+export async function checkClaimTrigger({ api, sandbox, outbound, flatted, log, timeoutMs = 200_000, checked = new Set(), madeWhileDown }) {
+	let made = madeWhileDown;
+	if (!made) {
+		// The first poll reads every lost order (about 1,000, in pages): a decision made before it
+		// ends would be remembered as the claim's first state, not seen as a change.
+		const polls = await waitForFirstPoll(sandbox, (r) => r.api === 'partner' && r.path.startsWith('/lost_orders/'), {
+			what: 'Affiliate Partner Trigger',
+			quietMs: 3000,
+		});
+		log(`the Affiliate Partner Trigger read the claims at activation (${polls} request${polls > 1 ? 's' : ''}); deciding two claims`);
+		made = await decideTwoClaims(sandbox);
+	}
+	const { open, decisions } = made;
 
 	const seen = new Map();
 	const waitedMs = await followExecutions({
@@ -49,6 +63,7 @@ export async function checkClaimTrigger({ api, sandbox, outbound, flatted, log, 
 		flatted,
 		workflowId: CLAIM_TRIGGER_WORKFLOW_ID,
 		timeoutMs,
+		checked,
 		done: () => seen.size === decisions.size,
 		onExecution: (execution, run) => {
 			const claims = outputOf(run, TRIGGER_NODE);
@@ -79,7 +94,7 @@ export async function checkClaimTrigger({ api, sandbox, outbound, flatted, log, 
 	}
 	const executions = [...new Set([...seen.values()].map((s) => s.execution))];
 	return {
-		summary: `2 claims decided in the sandbox (accepted, rejected) reached ${executions.length} execution${executions.length > 1 ? 's' : ''} (#${executions.join(', #')}) ${seconds(waitedMs)} after the decision, each once with its previous status; one Slack message each, nothing else emitted`,
+		summary: `2 claims decided ${madeWhileDown ? 'while n8n was down' : 'after the activation poll'} (accepted, rejected) reached ${executions.length} execution${executions.length > 1 ? 's' : ''} (#${executions.join(', #')}) ${seconds(waitedMs)} after the decision, each once with its previous status; one Slack message each, nothing else emitted`,
 		capture: shown.join('\n\n'),
 	};
 }

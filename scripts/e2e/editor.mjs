@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { checkExampleEditors } from './editorExamples.mjs';
+import { checkExampleEditors, closeNodePanel } from './editorExamples.mjs';
 import { CREDENTIAL_IDS, OWNER } from '../n8n-runtime/harness.mjs';
 
 const PACKAGE = 'n8n-nodes-affiliate-partner';
@@ -113,7 +113,7 @@ async function optionTexts(page, parameter) {
 	return names;
 }
 
-export async function checkEditor({ baseUrl, api, screenshotsDir, log }) {
+export async function checkEditor({ baseUrl, api, screenshotsDir, log, line = 2 }) {
 	const { chromium, selectors } = await import('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
 	mkdirSync(screenshotsDir, { recursive: true });
@@ -174,10 +174,9 @@ export async function checkEditor({ baseUrl, api, screenshotsDir, log }) {
 			shots.push(shot);
 			if (node.operations) await page.keyboard.press('Escape');
 			log(`${node.name}: icon, credential "${credential}"${node.operations ? `, operations ${node.operations.join(' / ')}` : ''} render; ${shot}`);
-			await page.getByTestId('ndv-close-button').click();
-			await ndv.waitFor({ state: 'hidden' });
+			await closeNodePanel(page);
 		}
-		shots.push(...(await checkExampleEditors({ page, baseUrl, screenshotsDir, log })));
+		shots.push(...(await checkExampleEditors({ page, baseUrl, screenshotsDir, log, line })));
 		assert.deepEqual(failedAssets, [], 'every icon of the package loads');
 	} finally {
 		await browser.close();

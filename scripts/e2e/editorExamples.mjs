@@ -8,13 +8,20 @@ import { join } from 'node:path';
 import { examplesDir } from '../n8n-runtime/harness.mjs';
 import { EXAMPLES_WITH_EXTERNAL_NODES } from './externalNodes.mjs';
 
-const EXAMPLES_OPENED = [...EXAMPLES_WITH_EXTERNAL_NODES, 'ai-agent-tools.json'];
+/** The examples opened on a line: the MCP server example needs n8n 2.x (README, Compatibility). */
+const examplesOpened = (line) => [...EXAMPLES_WITH_EXTERNAL_NODES, ...(line === 1 ? [] : ['ai-agent-tools.json'])];
+
+/** Closes a node's panel: n8n 2.x's close button, or n8n 1.x's "Back to canvas". */
+export async function closeNodePanel(page) {
+	await page.locator('[data-test-id="ndv-close-button"], [data-test-id="back-to-canvas"]').first().click();
+	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
+}
 
 const slug = (text) => text.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '');
 
-export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log }) {
+export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log, line = 2 }) {
 	const shots = [];
-	for (const file of EXAMPLES_OPENED) {
+	for (const file of examplesOpened(line)) {
 		const workflow = JSON.parse(readFileSync(join(examplesDir, file), 'utf8'));
 		const nodes = workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
 		await page.goto(`${baseUrl}/workflow/${workflow.id}`);
@@ -33,8 +40,7 @@ export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log }
 			const shot = join(screenshotsDir, `${prefix}-${index + 1}-${slug(node.name)}.png`);
 			await page.screenshot({ path: shot });
 			shots.push(shot);
-			await page.getByTestId('ndv-close-button').click();
-			await ndv.waitFor({ state: 'hidden' });
+			await closeNodePanel(page);
 		}
 		log(`${file}: ${nodes.length} nodes and the sticky note on the canvas; ${nodes.length + 1} screenshots`);
 	}

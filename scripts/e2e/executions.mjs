@@ -31,10 +31,10 @@ export const slackTs = (posted) => posted.ts ?? posted.message_timestamp ?? post
 /**
  * Reads the finished executions of a workflow until `done()` holds, each once, and hands each
  * successful one's run data to `onExecution(id, run)`. Any execution that did not succeed fails.
+ * Executions in `checked` (read before) are passed over; the set gains each one read.
  */
-export async function followExecutions({ api, flatted, workflowId, onExecution, done, timeoutMs }) {
+export async function followExecutions({ api, flatted, workflowId, onExecution, done, timeoutMs, checked = new Set() }) {
 	const started = Date.now();
-	const checked = new Set();
 	while (Date.now() - started < timeoutMs) {
 		await sleep(5000);
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));

@@ -1,19 +1,23 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: the package in the real n8n 2.41.1 application, against the sandbox.
+// `npm run test:e2e`: the package in the real n8n 2.41.1 application, against the sandbox;
+// `npm run test:e2e:v1` (N8N_LINE=1): the same in the last 1.x line, n8n 1.123.81.
 //
 //   1. every example but the trigger and the MCP server runs headless: n8n import:credentials,
 //      import:workflow, n8n execute --id … --rawOutput; the run data is checked against the
 //      sandbox's own answers;
-//   2. the trigger example runs in a live `n8n start`: published before the start, clicks inserted
-//      through the sandbox's control endpoint, the executions n8n recorded read over REST;
-//   3. the MCP server example in the same n8n: an MCP client lists and calls its tools (mcp.mjs);
+//   2. both trigger examples run in a live `n8n start`: published before the start, clicks inserted
+//      and claims decided through the sandbox's control endpoint, the executions n8n recorded read
+//      over REST; then n8n is stopped (SIGTERM), changes are made while it is down, and after the
+//      start each trigger emits them once and nothing it emitted before;
+//   3. the MCP server example in the same n8n: an MCP client lists and calls its tools (mcp.mjs;
+//      n8n 2.x only, skipped by name on 1.x);
 //   4. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
 //      icon, credential and operations, one screenshot per node.
 //
 // Ports differ from `npm start` (n8n 5690, task brokers 5691 and 5692, sandbox 4110/4111), so
 // both can run at once. Everything is installed into the cache folder outside the clone
 // ($N8N_RUNTIME_CACHE, default ~/.cache/n8n-affiliate-runtime); a fresh n8n user folder per run.
-// Output: test-output/e2e/ (screenshots, n8n's log). Keep the user folder with E2E_KEEP=1.
+// Output: test-output/e2e/ (1.x: e2e-v1/; screenshots, n8n's log). Keep the user folder with E2E_KEEP=1.
 import { appendFileSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,8 +28,8 @@ import { checkMcpTools } from './mcp.mjs';
 import { CLI_EXAMPLES } from './examples.mjs';
 import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
 import { startOutbound } from './outbound.mjs';
-import { CLAIM_TRIGGER_WORKFLOW_ID, checkClaimTrigger } from './claimTrigger.mjs';
-import { TRIGGER_WORKFLOW_ID, checkTrigger } from './trigger.mjs';
+import { CLAIM_TRIGGER_WORKFLOW_ID, checkClaimTrigger, decideTwoClaims } from './claimTrigger.mjs';
+import { TRIGGER_WORKFLOW_ID, checkTrigger, insertTriggerClicks } from './trigger.mjs';
 import {
 	MCP_SERVER,
 	cleanupStack,
@@ -42,6 +46,7 @@ import {
 import {
 	ensureRuntime,
 	freshUserFolder,
+	n8nLine,
 	installPackage,
 	n8nEnv,
 	repoRoot,
@@ -51,12 +56,16 @@ import {
 } from '../n8n-runtime/runtime.mjs';
 
 const PORTS = { n8n: 5690, broker: 5691, executeBroker: 5692, partner: 4110, click: 4111 };
-const outputDir = join(repoRoot, 'test-output', 'e2e');
+const line = n8nLine();
+const outputDir = join(repoRoot, 'test-output', line.line === 1 ? 'e2e-v1' : 'e2e');
 const screenshotsDir = join(outputDir, 'screenshots');
 
-const log = (line) => console.log(`[e2e] ${line}`);
+const log = (text) => console.log(`[e2e] ${text}`);
 const timings = [];
 const results = [];
+/** Checks that cannot run on this n8n line, each with its reason: printed, never silent. */
+const skipped = [];
+const MCP_NEEDS_2X = 'ai-agent-tools.json: its MCP Server Trigger is at version 2.1 (the Instructions field), which only n8n 2.x has; n8n 1.x goes up to version 2';
 const started = performance.now();
 
 async function step(name, work) {
@@ -77,13 +86,14 @@ function printSummary(ok) {
 	for (const [name, ms] of timings) console.log(`  ${seconds(ms).padStart(9)}  ${name}`);
 	console.log(`  ${seconds(performance.now() - started).padStart(9)}  total`);
 	if (results.length) {
-		console.log('\n[e2e] checks');
-		for (const line of results) console.log(`  ✔ ${line}`);
+		console.log(`\n[e2e] checks on n8n ${line.version}`);
+		for (const result of results) console.log(`  ✔ ${result}`);
+		for (const reason of skipped) console.log(`  – skipped: ${reason}`);
 	}
 	console.log(`\n[e2e] output: ${outputDir}`);
 	console.log(ok ? '[e2e] PASSED' : '[e2e] FAILED');
 	// The plain closing line CI reads: checks that passed, and the step that failed, if any.
-	console.log(`e2e: ${results.length} passed, ${ok ? 0 : 1} failed`);
+	console.log(`e2e (n8n ${line.version}): ${results.length} passed, ${ok ? 0 : 1} failed, ${skipped.length} skipped`);
 }
 
 const cleanup = cleanupStack(log);
@@ -97,7 +107,7 @@ async function main() {
 		npmRun('build:sandbox', { log });
 	});
 	await step('chromium (Debian package)', () => ensureChromium({ log }));
-	const runtime = await step('n8n runtime (install or reuse)', () => ensureRuntime());
+	const runtime = await step(`n8n ${line.version} runtime (install or reuse)`, () => ensureRuntime({ line }));
 	if (runtime.installed) results.push(`runtime installed: npm install ${seconds(runtime.steps.npmInstallMs)}, sqlite3 build ${seconds(runtime.steps.sqliteRebuildMs)}`);
 
 	// More click items than the default, so that a day of the report spans several pages.
@@ -154,42 +164,57 @@ async function main() {
 		});
 	}
 
-	await step('publish the trigger and MCP server examples', () =>
-		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, MCP_SERVER.workflowId]),
+	if (line.line === 1) skipped.push(MCP_NEEDS_2X);
+	await step(line.line === 1 ? 'activate the trigger examples' : 'publish the trigger and MCP server examples', () =>
+		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, ...(line.line === 1 ? [] : [MCP_SERVER.workflowId])]),
 	);
 	await client.clearRequests();
 
 	const n8nLog = createWriteStream(join(outputDir, 'n8n-start.log'));
 	cleanup.push(() => new Promise((resolve) => n8nLog.end(resolve)));
 	const startEnv = { ...n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.broker, extra: outbound.env }), ...ownerEnv(runtime) };
-	const n8n = await step('n8n start', () =>
-		startN8n(runtime, startEnv, {
-			log,
-			write: (line) => n8nLog.write(`${line}\n`),
-			onSpawn: (child) => cleanup.push(() => stopChild(child, 'SIGTERM', 20_000)),
-		}),
-	);
+	const startLive = (name) =>
+		step(name, () =>
+			startN8n(runtime, startEnv, {
+				log,
+				write: (text) => n8nLog.write(`${text}\n`),
+				onSpawn: (child) => cleanup.push(() => stopChild(child, 'SIGTERM', 20_000)),
+			}),
+		);
+	let n8n = await startLive('n8n start');
 	results.push(`n8n start: ready (/healthz/readiness) ${seconds(n8n.ms)} after the spawn`);
-	const api = await restSession(n8n.url);
+	let api = await restSession(n8n.url);
 
-	// Both triggers at once: each waits for its next one-minute poll.
-	await step('triggers in the live n8n (each waits for its next one-minute poll)', async () => {
-		outbound.state.messages.length = 0;
-		const context = { api, sandbox: client, outbound, flatted: requireFromRuntime(runtime, 'flatted'), log };
-		const checks = [
-			['click-trigger.json', checkTrigger],
-			['claim-decisions.json', checkClaimTrigger],
-		];
-		const outcomes = await Promise.all(checks.map(([, check]) => check(context)));
-		checks.forEach(([file], index) => {
-			const { summary, capture } = outcomes[index];
-			appendFileSync(capturedFile, `## ${file}\n\n\`\`\`\n${capture}\n\`\`\`\n\n`);
-			results.push(`${file}: ${summary}`);
-			log(summary);
+	// Both triggers at once: each waits for its next one-minute poll. Then n8n is stopped, clicks
+	// are inserted and claims decided while it is down, and after the start each trigger must emit
+	// those changes once, and nothing it emitted before.
+	const seen = { click: new Set(), claim: new Set(), clicksEmitted: new Set() };
+	const triggers = (round, whileDown = {}) =>
+		step(`triggers in the live n8n, ${round} (each waits for its next one-minute poll)`, async () => {
+			outbound.state.messages.length = 0;
+			const context = { api, sandbox: client, outbound, flatted: requireFromRuntime(runtime, 'flatted'), log };
+			const [click, claim] = await Promise.all([
+				checkTrigger({ ...context, checked: seen.click, emittedBefore: new Set(seen.clicksEmitted), madeWhileDown: whileDown.click }),
+				checkClaimTrigger({ ...context, checked: seen.claim, madeWhileDown: whileDown.claim }),
+			]);
+			for (const id of click.emitted) seen.clicksEmitted.add(id);
+			for (const [file, { summary, capture }] of [['click-trigger.json', click], ['claim-decisions.json', claim]]) {
+				appendFileSync(capturedFile, `## ${file} (${round})\n\n\`\`\`\n${capture}\n\`\`\`\n\n`);
+				results.push(`${file}, ${round}: ${summary}`);
+				log(summary);
+			}
 		});
+	await triggers('after activation');
+	const whileDown = await step('n8n stopped (SIGTERM); clicks inserted and claims decided while it is down', async () => {
+		await n8n.stop();
+		await client.clearRequests();
+		return { click: await insertTriggerClicks(client), claim: await decideTwoClaims(client) };
 	});
+	n8n = await startLive('n8n start again');
+	api = await restSession(n8n.url);
+	await triggers('across a restart', whileDown);
 
-	await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
+	if (line.line === 2) await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
 		const { summary, capture, errors } = await checkMcpTools({ baseUrl: n8n.url, sandbox: client });
 		appendFileSync(capturedFile, `## ai-agent-tools.json\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
 		results.push(`ai-agent-tools.json: ${summary}`);
@@ -197,12 +222,13 @@ async function main() {
 	});
 
 	await step('credential test in the live n8n (POST /rest/credentials/test)', async () => {
-		results.push(`credential test: ${await checkCredentialTest({ api, sandbox: client })}`);
+		results.push(`credential test: ${await checkCredentialTest({ api, sandbox: client, line: line.line })}`);
 	});
 
 	await step('editor in chromium', async () => {
-		const shots = await checkEditor({ baseUrl: n8n.url, api, screenshotsDir, log });
-		results.push(`editor: icons, credentials and operations of the 3 nodes render, the 4 examples ending in Sheets or Slack and the MCP server example open with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
+		const shots = await checkEditor({ baseUrl: n8n.url, api, screenshotsDir, log, line: line.line });
+		const opened = line.line === 1 ? 'the 4 examples ending in Sheets or Slack open' : 'the 4 examples ending in Sheets or Slack and the MCP server example open';
+		results.push(`editor: icons, credentials and operations of the 3 nodes render, ${opened} with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
 	});
 }
 

@@ -181,8 +181,10 @@ export function importSandboxSetup(runtime, env, state, { log }) {
  */
 export async function publishWorkflows(runtime, env, ids) {
 	for (const id of ids) {
-		const result = await runN8n(runtime, ['publish:workflow', `--id=${id}`], env);
-		assertCli(result, `publish:workflow --id=${id}`, /Publishing workflow/);
+		// n8n 1.x has no publishing: a workflow is activated instead.
+		const [args, expected] = runtime.line === 1 ? [['update:workflow', `--id=${id}`, '--active=true'], /Activating workflow/] : [['publish:workflow', `--id=${id}`], /Publishing workflow/];
+		const result = await runN8n(runtime, args, env);
+		assertCli(result, `${args.join(' ')}`, expected);
 	}
 }
 
@@ -193,8 +195,12 @@ function assertCli(result, what, expected) {
 	}
 }
 
-/** The environment that makes n8n create (or update) the owner account at start. */
+/**
+ * The environment that makes n8n create (or update) the owner account at start. n8n 1.x reads no
+ * owner from its environment: `restSession` sets the owner up there.
+ */
 export function ownerEnv(runtime, owner = OWNER) {
+	if (runtime.line === 1) return {};
 	return {
 		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 		N8N_INSTANCE_OWNER_EMAIL: owner.email,
@@ -226,7 +232,8 @@ export async function startN8n(runtime, env, { log, write, onSpawn, onLine, time
 		if (exited) throw new Error(`${label} stopped while starting (${exited}):\n${lines.slice(-30).join('\n')}`);
 		try {
 			const response = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`);
-			if (response.ok) break;
+			// n8n 1.x is ready before its REST routes are mounted: the editor's settings say when they are.
+			if (response.ok && (args[0] !== 'start' || (await fetch(`${url}/rest/settings`)).ok)) break;
 		} catch {
 			// not listening yet
 		}
@@ -327,11 +334,14 @@ export function nodeOutput(run, nodeName) {
  * login and every request (the editor sends a `browser-id`, which n8n then binds the session to).
  */
 export async function restSession(baseUrl, owner = OWNER, { headers = {} } = {}) {
-	const response = await fetch(`${baseUrl}/rest/login`, {
-		method: 'POST',
-		headers: { ...headers, 'content-type': 'application/json' },
-		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
-	});
+	const post = (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const login = () => post('/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+	let response = await login();
+	// An instance without an owner (n8n 1.x takes none from its environment): set it up, once.
+	if (response.status === 401) {
+		const setup = await post('/rest/owner/setup', { email: owner.email, firstName: owner.firstName, lastName: owner.lastName, password: owner.password });
+		if (setup.ok) response = await login();
+	}
 	if (!response.ok) throw new Error(`login failed: HTTP ${response.status} ${await response.text()}`);
 	const cookie = response.headers
 		.getSetCookie()

