@@ -102,12 +102,43 @@ test('a poll that fails commits nothing, and the next one emits the change once'
 	expect(await trigger.poll()).toBeNull();
 });
 
-test('Fetch Test Event shows up to 10 of the newest claims as events and leaves the memory alone', async () => {
+test('Fetch Test Event shows up to 10 claims, each chosen event among them, and leaves the memory alone', async () => {
 	const trigger = createTrigger({ events: ALL_EVENTS }, credentials(), {}, 'affiliatePartnerTrigger');
 	const sample = emitted(await trigger.poll({ mode: 'manual' }));
 	expect(sample).toHaveLength(10);
-	expect(sample.every((event) => String(event.event).endsWith('Created') && event.previousStatus === null)).toBe(true);
+	expect(new Set(sample.map((event) => event.event))).toEqual(new Set(ALL_EVENTS));
+	for (const event of sample.filter((item) => String(item.event).endsWith('Created'))) expect(event).toMatchObject({ previousStatus: null, previousAppealStatus: null });
 	expect(trigger.staticData()).toEqual({});
+});
+
+test('Fetch Test Event shows a status change only for a decided claim, never processing to processing', async () => {
+	const trigger = createTrigger({ events: ['lostOrderStatusChanged'] }, credentials(), {}, 'affiliatePartnerTrigger');
+	const sample = emitted(await trigger.poll({ mode: 'manual' }));
+	expect(sample).toHaveLength(10);
+	for (const event of sample) {
+		expect(['accepted', 'rejected']).toContain(event.status);
+		expect(event).toMatchObject({ event: 'lostOrderStatusChanged', previousStatus: 'processing', previousAppealStatus: event.appeal_status });
+		expect(event.exampleOnly).toBeUndefined();
+		// The claim as the service returns it.
+		expect(event).toMatchObject(JSON.parse(JSON.stringify(sandbox.data.lostOrders.find((claim) => claim.id === event.id))));
+	}
+	expect(sandbox.requests.map((request) => request.rawQuery)).toEqual(['status=accepted&limit=10&offset=0', 'status=rejected&limit=10&offset=0']);
+});
+
+test('Fetch Test Event on an account with no decided claim: one example item that says so', async () => {
+	const program = sandbox.data.programs[1];
+	const ofProgram = sandbox.data.lostOrders.filter((claim) => claim.advcampaign.id === program.id);
+	const statuses = ofProgram.map((claim) => claim.status);
+	for (const claim of ofProgram) claim.status = 'processing';
+	try {
+		const trigger = createTrigger({ events: ['lostOrderStatusChanged'], filters: { programId: String(program.id) } }, credentials(), {}, 'affiliatePartnerTrigger');
+		const sample = emitted(await trigger.poll({ mode: 'manual' }));
+		expect(sample).toHaveLength(1);
+		expect(sample[0]).toMatchObject({ event: 'lostOrderStatusChanged', status: 'accepted', previousStatus: 'processing' });
+		expect(sample[0].exampleOnly).toMatch(/^Not a real change: no lost order claim of this account is decided yet/);
+	} finally {
+		ofProgram.forEach((claim, index) => (claim.status = statuses[index]));
+	}
 });
 
 test('a bad filter is named before anything is sent', async () => {
