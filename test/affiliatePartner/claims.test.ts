@@ -420,6 +420,45 @@ describe('bad input is refused with a message naming the field, and nothing is s
 	});
 });
 
+describe('every invalid field of an item is named in one run, each on its own line, the first in the title', () => {
+	const refusals = (description: unknown) => String(description).split('\n');
+
+	test('a lost order with a bad date, a bad price, a 600-character comment and a receipt that is text', async () => {
+		const textAsPdf = [binaryItem({}, Buffer.from('just some text'), 'receipt.pdf', 'application/pdf')];
+		const parameters = lostOrderCreate({ orderDate: '31.02.2026', orderPrice: '={{ "12,50 EUR" }}', additionalFields: { comment: 'x'.repeat(600) } });
+		const result = await run(parameters, textAsPdf);
+		expect(result.error?.message).toMatch(/^Invalid "Order Date": .*31\.02\.2026.* \(and 3 more: see below\)$/);
+		expect(refusals(result.error?.description)).toEqual([
+			expect.stringMatching(/^Invalid "Order Date": /),
+			'Invalid "Order Price": must be a finite number, got "12,50 EUR"',
+			'Invalid "Comment": at most 512 characters are allowed, got 600',
+			expect.stringMatching(/^Invalid "Receipt Binary Property": the file "receipt\.pdf" .* is not a JPEG, PNG or PDF/),
+		]);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	test('an appeal with a program ID as text and an order ID of 101 characters', async () => {
+		const result = await run(appealCreate({ programId: 'fashion', orderId: 'x'.repeat(101) }), pdfInput());
+		expect(refusals(result.error?.description)).toEqual([
+			'Invalid "Program ID": must be a positive whole number, got "fashion"',
+			'Invalid "Order ID": at most 100 characters are allowed, got 101',
+		]);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	test('a list with a program ID with a fraction, a start date that does not exist and a status that is none', async () => {
+		const filters = { programId: '6115.5', startDate: '31.02.2026', status: '={{ "done" }}' };
+		const result = await run({ resource: 'lostOrder', operation: 'getMany', filters });
+		expect(refusals(result.error?.description).map((line) => line.match(/^Invalid "([^"]+)"/)?.[1])).toEqual(['Program ID', 'Status', 'Start Date']);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	test('one invalid field: its own error, as before', async () => {
+		const result = await run(lostOrderCreate({ orderId: 'x'.repeat(101) }), pdfInput());
+		expect(result.error?.message).toBe('Invalid "Order ID": at most 100 characters are allowed, got 101');
+	});
+});
+
 describe('server errors are shown readably', () => {
 	test('403 without the manage_lost_orders right on create names the right and the agreement', async () => {
 		const result = await run(lostOrderCreate(), pdfInput(), { credentials: partnerCredential(sandbox.tokens.noManageLostOrders) });

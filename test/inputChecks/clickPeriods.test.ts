@@ -100,3 +100,14 @@ describe('the partner lists: Start Date and End Date filter one read, whatever t
 		expect(outcome.requests[0].query).toMatchObject({ start_date: ['01.01.1000'], end_date: ['31.12.9999'] });
 	});
 });
+
+describe('Click Report: every refused field is named in one run, each on its own line', () => {
+	test('an ad space ID that is no UUID, a merchant ID with letters and a Date From alone', async () => {
+		const outcome = await report({ adSpaceId: 'platform-7', merchantId: '12a', dateFrom: daysFromToday(-1) });
+		expectRefused(outcome, 'Ad Space ID', /\(and 2 more: see below\)$/);
+		const fields = String(outcome.error?.description)
+			.split('\n')
+			.map((line) => line.match(/^Invalid "([^"]+)"/)?.[1]);
+		expect(fields).toEqual(['Ad Space ID', 'Merchant ID', 'Date To']);
+	});
+});

@@ -4,7 +4,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Contract } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import type { Receipt } from './receipt';
-import { readReceipt } from './receipt';
 
 /** The form's fields in the order sent: the service's name and the value, already checked; undefined is left out. */
 export type ClaimFormFields = Array<[string, string | number | undefined]>;
@@ -20,7 +19,7 @@ export function claimForm(fields: ClaimFormFields, receipt: Receipt | undefined)
 }
 
 /**
- * Sends a create request: the fields (already checked) and the input item's receipt, as one
+ * Sends a create request: the fields and the input item's receipt (all already checked), as one
  * multipart form. Sent once: the transport never retries a POST.
  */
 export async function createClaim(
@@ -28,8 +27,8 @@ export async function createClaim(
 	itemIndex: number,
 	endpoint: { path: string; expect: Contract },
 	fields: ClaimFormFields,
+	receipt: Receipt | undefined,
 ): Promise<IDataObject> {
-	const receipt = await readReceipt(context, itemIndex);
 	return await apiRequest<IDataObject>(context, 'partner', {
 		method: 'POST',
 		...endpoint,

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { FieldChecks } from '../../shared/validation';
 import { optionalText, requireText } from '../../shared/validation';
 import type { ClaimFormFields } from './claimCreate';
 
@@ -73,9 +74,9 @@ export function readOrderId(context: IExecuteFunctions, itemIndex: number): stri
  * (left out when empty). A comment goes into the form body, never a path or a query, and may
  * hold line breaks; the appeal ID is also a filter of the lists, so it may not.
  */
-export function readClaimNotes(context: IExecuteFunctions, itemIndex: number, extra: IDataObject): ClaimFormFields {
+export function readClaimNotes(context: IExecuteFunctions, itemIndex: number, extra: IDataObject, checks: FieldChecks): ClaimFormFields {
 	return [
-		['comment', optionalText(context, itemIndex, 'Comment', extra.comment, { max: MAX_COMMENT_LENGTH, multiline: true })],
-		['appeal_id', optionalText(context, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH)],
+		['comment', checks.read(() => optionalText(context, itemIndex, 'Comment', extra.comment, { max: MAX_COMMENT_LENGTH, multiline: true }))],
+		['appeal_id', checks.read(() => optionalText(context, itemIndex, 'Appeal ID', extra.appealId, MAX_APPEAL_ID_LENGTH))],
 	];
 }

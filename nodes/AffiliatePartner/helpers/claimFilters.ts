@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../../shared/claimFilters';
 import { daysBetween, toPartnerDate } from '../../shared/dates';
 import { filtersCollection } from '../../shared/descriptions';
-import { invalidInput, isEmptyInput, optionalDate, optionalId, optionalText, requireChoice } from '../../shared/validation';
+import { fieldChecks, invalidInput, isEmptyInput, optionalDate, optionalId, optionalText, requireChoice } from '../../shared/validation';
 import { MAX_APPEAL_ID_LENGTH } from './claimFields';
 
 const CLAIM_STATUS_OPTIONS = [
@@ -68,33 +68,33 @@ export function claimFilters({ withAppealStatus }: { withAppealStatus: boolean }
 	]);
 }
 
-/** The filters as the query of GET /lost_orders/ or /appeals/, checked before anything is sent. */
+/**
+ * The filters as the query of GET /lost_orders/ or /appeals/, checked before anything is sent;
+ * every refused filter is named in one error.
+ */
 export function readClaimFilters(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const checks = fieldChecks(context, itemIndex);
 	const qs: IDataObject = {};
-	const programId = optionalId(context, itemIndex, 'Program ID', filters.programId);
+	const programId = checks.read(() => optionalId(context, itemIndex, 'Program ID', filters.programId));
 	if (programId !== undefined) qs.advcampaign = programId;
-	const adSpaceId = optionalId(context, itemIndex, 'Ad Space ID', filters.adSpaceId);
+	const adSpaceId = checks.read(() => optionalId(context, itemIndex, 'Ad Space ID', filters.adSpaceId));
 	if (adSpaceId !== undefined) qs.website = adSpaceId;
 	if (!isEmptyInput(filters.status)) {
-		qs.status = requireChoice(context, itemIndex, 'Status', filters.status, CLAIM_STATUSES);
+		qs.status = checks.read(() => requireChoice(context, itemIndex, 'Status', filters.status, CLAIM_STATUSES));
 	}
-	const startDate = optionalDate(context, itemIndex, 'Start Date', filters.startDate);
-	const endDate = optionalDate(context, itemIndex, 'End Date', filters.endDate);
+	const startDate = checks.read(() => optionalDate(context, itemIndex, 'Start Date', filters.startDate));
+	const endDate = checks.read(() => optionalDate(context, itemIndex, 'End Date', filters.endDate));
 	if (startDate && endDate && daysBetween(startDate, endDate) < 0) {
-		throw invalidInput(
-			context,
-			itemIndex,
-			'Start Date',
-			`${toPartnerDate(startDate)} is after the End Date ${toPartnerDate(endDate)}`,
-		);
+		checks.refuse(invalidInput(context, itemIndex, 'Start Date', `${toPartnerDate(startDate)} is after the End Date ${toPartnerDate(endDate)}`));
 	}
 	if (startDate) qs.start_date = toPartnerDate(startDate);
 	if (endDate) qs.end_date = toPartnerDate(endDate);
-	const appealId = optionalText(context, itemIndex, 'Appeal ID', filters.appealId, MAX_APPEAL_ID_LENGTH);
+	const appealId = checks.read(() => optionalText(context, itemIndex, 'Appeal ID', filters.appealId, MAX_APPEAL_ID_LENGTH));
 	if (appealId !== undefined) qs.appeal_id = appealId;
 	if (!isEmptyInput(filters.appealStatus)) {
-		qs.appeal_status = requireChoice(context, itemIndex, 'Appeal Status', filters.appealStatus, APPEAL_STATUSES);
+		qs.appeal_status = checks.read(() => requireChoice(context, itemIndex, 'Appeal Status', filters.appealStatus, APPEAL_STATUSES));
 	}
+	checks.done();
 	return qs;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ValidationContext } from '../validation';
-import { describeValue, invalidInput, isEmptyInput, optionalText, received, scalarText } from '../validation';
+import type { FieldChecks, ValidationContext } from '../validation';
+import { describeValue, fieldChecks, invalidInput, isEmptyInput, optionalText, received, scalarText } from '../validation';
 
 export const CLICK_REPORT_PATH = '/v2/api/stats/click';
 
@@ -34,34 +34,43 @@ export const subIdFilter: INodeProperties = {
 	description: 'Only clicks of deeplinks with this SubID',
 };
 
+function readAdSpaceId(context: ValidationContext, itemIndex: number | undefined, value: unknown): string | undefined {
+	const adSpaceId = optionalText(context, itemIndex, 'Ad Space ID', value);
+	if (adSpaceId !== undefined && !UUID_V4.test(adSpaceId)) {
+		throw invalidInput(context, itemIndex, 'Ad Space ID', `${describeValue(adSpaceId)} is not a UUID version 4`);
+	}
+	return adSpaceId;
+}
+
+/** Sent as its exact digits (spec: merchantId is a string filter); 0 is a real value here. */
+function readMerchantId(context: ValidationContext, itemIndex: number | undefined, value: unknown): string | undefined {
+	if (isEmptyInput(value)) return undefined;
+	const merchantRule = 'must be a whole number (0 for unidentified merchants)';
+	const merchantId = scalarText(context, itemIndex, 'Merchant ID', value, merchantRule).trim();
+	if (!/^\d+$/.test(merchantId)) throw invalidInput(context, itemIndex, 'Merchant ID', `${merchantRule}, ${received(value)}`);
+	return merchantId;
+}
+
 /**
  * The merchant, SubID and ad space filters as query parameters (the service calls the last one
  * `adspaceId`), checked before anything is sent. Empty values are left out. Used in execute and
- * poll contexts; `itemIndex` is undefined in a poll.
+ * poll contexts; `itemIndex` is undefined in a poll. Refusals go to `checks` when given (the
+ * caller reports them with its other fields), else every refused filter is named in one error.
  */
 export function clickItemFilterQuery(
 	context: ValidationContext,
 	itemIndex: number | undefined,
 	filters: IDataObject,
+	checks?: FieldChecks,
 ): IDataObject {
+	const own = checks ?? fieldChecks(context, itemIndex);
+	const values = {
+		adspaceId: own.read(() => readAdSpaceId(context, itemIndex, filters.adSpaceId)),
+		merchantId: own.read(() => readMerchantId(context, itemIndex, filters.merchantId)),
+		subId: own.read(() => optionalText(context, itemIndex, 'Sub ID', filters.subId)),
+	};
+	if (!checks) own.done();
 	const qs: IDataObject = {};
-	const adSpaceId = optionalText(context, itemIndex, 'Ad Space ID', filters.adSpaceId);
-	if (adSpaceId !== undefined) {
-		if (!UUID_V4.test(adSpaceId)) {
-			throw invalidInput(context, itemIndex, 'Ad Space ID', `${describeValue(adSpaceId)} is not a UUID version 4`);
-		}
-		qs.adspaceId = adSpaceId;
-	}
-	if (!isEmptyInput(filters.merchantId)) {
-		// Sent as its exact digits (spec: merchantId is a string filter); 0 is a real value here.
-		const merchantRule = 'must be a whole number (0 for unidentified merchants)';
-		const merchantId = scalarText(context, itemIndex, 'Merchant ID', filters.merchantId, merchantRule).trim();
-		if (!/^\d+$/.test(merchantId)) {
-			throw invalidInput(context, itemIndex, 'Merchant ID', `${merchantRule}, ${received(filters.merchantId)}`);
-		}
-		qs.merchantId = merchantId;
-	}
-	const subId = optionalText(context, itemIndex, 'Sub ID', filters.subId);
-	if (subId !== undefined) qs.subId = subId;
+	for (const [name, value] of Object.entries(values)) if (value !== undefined) qs[name] = value;
 	return qs;
 }

@@ -5,6 +5,8 @@
  */
 export type { ValidationContext } from './describe';
 export { describeValue, invalidInput, quoted, received, thousands } from './describe';
+export type { FieldChecks } from './fieldChecks';
+export { fieldChecks } from './fieldChecks';
 export { findControlCharacter, isEmptyInput, optionalText, readList, requireMaxLength, requireText, scalarText } from './text';
 export {
 	booleanFrom,

@@ -8,7 +8,8 @@ import type { ClaimFormFields } from '../../helpers/claimCreate';
 import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
 import { programIdField, readProgramId } from '../../helpers/fields';
 import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
-import { receiptField } from '../../helpers/receipt';
+import { fieldChecks } from '../../../shared/validation';
+import { readReceipt, receiptField } from '../../helpers/receipt';
 
 const properties: INodeProperties[] = [
 	programIdField({ placeholder: '6115' }),
@@ -24,18 +25,22 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	// Everything is checked before the receipt is read and before anything is sent.
+	// Every field and the receipt are checked, and every refusal reported at once, before anything is sent.
+	const checks = fieldChecks(this, itemIndex);
 	const fields: ClaimFormFields = [
-		['advcampaign', readProgramId(this, itemIndex)],
-		['order_id', readOrderId(this, itemIndex)],
-		...readClaimNotes(this, itemIndex, extra),
+		['advcampaign', checks.read(() => readProgramId(this, itemIndex))],
+		['order_id', checks.read(() => readOrderId(this, itemIndex))],
+		...readClaimNotes(this, itemIndex, extra, checks),
 	];
-	const shape = claimShaping(this, itemIndex, 'appeal');
+	const shape = checks.read(() => claimShaping(this, itemIndex, 'appeal'));
+	const receipt = await checks.readAsync(async () => await readReceipt(this, itemIndex));
+	checks.done();
 	const record = await createClaim(
 		this,
 		itemIndex,
 		{ path: '/appeals/create/', expect: oneRecord('id', 'the created appeal claim') },
 		fields,
+		receipt,
 	);
 	return toItems(shape([record]), itemIndex);
 }

@@ -4,13 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { toPartnerDate } from '../../../shared/dates';
 import { toItems } from '../../../shared/execution';
 import { oneRecord } from '../../../shared/transport';
-import { optionalNumber, requireAmount, requireDate, requireId } from '../../../shared/validation';
+import { fieldChecks, optionalNumber, requireAmount, requireDate, requireId } from '../../../shared/validation';
 import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
 import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
 import { programIdField, readProgramId } from '../../helpers/fields';
 import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
-import { receiptField } from '../../helpers/receipt';
+import { readReceipt, receiptField } from '../../helpers/receipt';
 
 const properties: INodeProperties[] = [
 	programIdField({ placeholder: '6115' }),
@@ -78,22 +78,26 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const parameter = (name: string) => this.getNodeParameter(name, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	// Everything is checked before the receipt is read and before anything is sent.
+	// Every field and the receipt are checked, and every refusal reported at once, before anything is sent.
+	const checks = fieldChecks(this, itemIndex);
 	const fields: ClaimFormFields = [
-		['advcampaign', readProgramId(this, itemIndex)],
-		['website', requireId(this, itemIndex, 'Ad Space ID', parameter('adSpaceId'))],
-		['order_id', readOrderId(this, itemIndex)],
-		['order_date', toPartnerDate(requireDate(this, itemIndex, 'Order Date', parameter('orderDate')))],
-		['order_price', requireAmount(this, itemIndex, 'Order Price', parameter('orderPrice'))],
-		...readClaimNotes(this, itemIndex, extra),
-		['estimated_reward', optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward)],
+		['advcampaign', checks.read(() => readProgramId(this, itemIndex))],
+		['website', checks.read(() => requireId(this, itemIndex, 'Ad Space ID', parameter('adSpaceId')))],
+		['order_id', checks.read(() => readOrderId(this, itemIndex))],
+		['order_date', checks.read(() => toPartnerDate(requireDate(this, itemIndex, 'Order Date', parameter('orderDate'))))],
+		['order_price', checks.read(() => requireAmount(this, itemIndex, 'Order Price', parameter('orderPrice')))],
+		...readClaimNotes(this, itemIndex, extra, checks),
+		['estimated_reward', checks.read(() => optionalNumber(this, itemIndex, 'Estimated Reward', extra.estimatedReward))],
 	];
-	const shape = claimShaping(this, itemIndex, 'lostOrder');
+	const shape = checks.read(() => claimShaping(this, itemIndex, 'lostOrder'));
+	const receipt = await checks.readAsync(async () => await readReceipt(this, itemIndex));
+	checks.done();
 	const record = await createClaim(
 		this,
 		itemIndex,
 		{ path: '/lost_orders/create/', expect: oneRecord('id', 'the created lost order') },
 		fields,
+		receipt,
 	);
 	return toItems(shape([record]), itemIndex);
 }

@@ -15,7 +15,7 @@ import {
 import { daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
 import { filtersCollection, limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { describeValue, invalidInput, isEmptyInput, requireDate } from '../../../shared/validation';
+import { describeValue, fieldChecks, invalidInput, isEmptyInput, requireDate } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -72,19 +72,19 @@ function requireInstant(context: IExecuteFunctions, itemIndex: number, field: st
 	return instant;
 }
 
-function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): ClickPeriod {
-	const pair = (fromName: string, toName: string, fromLabel: string, toLabel: string) => {
-		const from = filters[fromName];
-		const to = filters[toName];
-		if (isEmptyInput(from) !== isEmptyInput(to)) {
-			const [given, missing] = isEmptyInput(from) ? [toLabel, fromLabel] : [fromLabel, toLabel];
-			throw invalidInput(context, itemIndex, missing, `give it together with "${given}" (the service takes both or neither)`);
-		}
-		return isEmptyInput(from) ? undefined : { from, to };
-	};
-	const period: ClickPeriod = {};
+/** Both ends of a range, or neither; one alone is refused naming the missing one. */
+function readPair(context: IExecuteFunctions, itemIndex: number, filters: IDataObject, names: [string, string], labels: [string, string]) {
+	const [from, to] = [filters[names[0]], filters[names[1]]];
+	if (isEmptyInput(from) !== isEmptyInput(to)) {
+		const [given, missing] = isEmptyInput(from) ? [labels[1], labels[0]] : labels;
+		throw invalidInput(context, itemIndex, missing, `give it together with "${given}" (the service takes both or neither)`);
+	}
+	return isEmptyInput(from) ? undefined : { from, to };
+}
 
-	const days = pair('dateFrom', 'dateTo', 'Date From', 'Date To');
+/** The days of the report (Date From and Date To), checked and cut to what the service can have. */
+function readDays(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): ClickPeriod['days'] {
+	const days = readPair(context, itemIndex, filters, ['dateFrom', 'dateTo'], ['Date From', 'Date To']);
 	if (days) {
 		const from = requireDate(context, itemIndex, 'Date From', days.from);
 		const to = requireDate(context, itemIndex, 'Date To', days.to);
@@ -99,26 +99,34 @@ function readPeriod(context: IExecuteFunctions, itemIndex: number, filters: IDat
 				`Click Report: Date To ${toIsoDate(checked.cutFrom)} is after tomorrow (UTC), and no later day has clicks; the report is read up to ${toIsoDate(checked.to)}`,
 			);
 		}
-		period.days = { from: checked.from, to: checked.to };
+		return { from: checked.from, to: checked.to };
 	}
+	return undefined;
+}
 
-	const updatedAt = pair('updatedAtFrom', 'updatedAtTo', 'Updated At From', 'Updated At To');
-	if (updatedAt) {
-		const from = requireInstant(context, itemIndex, 'Updated At From', updatedAt.from);
-		const to = requireInstant(context, itemIndex, 'Updated At To', updatedAt.to);
-		if (Date.parse(to) < Date.parse(from)) {
-			throw invalidInput(context, itemIndex, 'Updated At To', `${to} is before Updated At From ${from}`);
-		}
-		period.updatedAt = { from, to };
+/** The times of the last change (Updated At From and Updated At To), checked. */
+function readUpdatedAt(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): ClickPeriod['updatedAt'] {
+	const updatedAt = readPair(context, itemIndex, filters, ['updatedAtFrom', 'updatedAtTo'], ['Updated At From', 'Updated At To']);
+	if (!updatedAt) return undefined;
+	const from = requireInstant(context, itemIndex, 'Updated At From', updatedAt.from);
+	const to = requireInstant(context, itemIndex, 'Updated At To', updatedAt.to);
+	if (Date.parse(to) < Date.parse(from)) {
+		throw invalidInput(context, itemIndex, 'Updated At To', `${to} is before Updated At From ${from}`);
 	}
-	return period;
+	return { from, to };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const limit = readLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const filterQs = clickItemFilterQuery(this, itemIndex, filters);
-	const period = readPeriod(this, itemIndex, filters);
+	// Every refused field is named in one error, before anything is sent.
+	const checks = fieldChecks(this, itemIndex);
+	const limit = checks.read(() => readLimit(this, itemIndex));
+	const filterQs = checks.read(() => clickItemFilterQuery(this, itemIndex, filters, checks));
+	const period: ClickPeriod = {
+		days: checks.read(() => readDays(this, itemIndex, filters)),
+		updatedAt: checks.read(() => readUpdatedAt(this, itemIndex, filters)),
+	};
+	checks.done();
 
 	const records = await fetchClickReportWindows(this, {
 		windows: periodQueries(period, filterQs),
