@@ -16,7 +16,10 @@ export class AffiliatePartnerTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{ ($parameter["events"] || []).length + " event" + (($parameter["events"] || []).length === 1 ? "" : "s") }}',
-		description: 'Starts a workflow when a lost order or appeal claim is created, or its status or appeal status changes (Admitad publisher API)',
+		// n8n's node search shows Affiliate Partner and this trigger as one entry, with this
+		// description (docs/nodes.md, Affiliate Partner Trigger), so it speaks for both.
+		description:
+			"Admitad's publisher API: 18 actions on lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a claim is created or decided",
 		defaults: { name: 'Affiliate Partner Trigger' },
 		polling: true,
 		inputs: [],

@@ -113,7 +113,8 @@ export async function checkMcpTools({ baseUrl, sandbox }) {
 		assert.match(wrongStatus.text, /"Status": "declined" is not one of accepted, processing, rejected/);
 		const impossibleDate = await call(client, 'get_exchange_rate', { base: 'USD', target: 'EUR', date: '2026-02-31' });
 		assert.equal(impossibleDate.isError, true, 'an impossible date is a tool error');
-		assert.match(impossibleDate.text, /"Date": "2026-02-31" is not a real date/);
+		// In the tool's words: its argument asks for YYYY-MM-DD, and so does the refusal.
+		assert.match(impossibleDate.text, /"Date": "2026-02-31" is not a real date \(use YYYY-MM-DD\)/);
 		const missing = await call(client, 'get_order_status', { programId: '6115' });
 		assert.equal(missing.isError, true, 'a missing argument is a tool error');
 		assert.match(missing.text, /orderIds/);

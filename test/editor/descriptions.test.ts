@@ -9,6 +9,7 @@ import { AffiliatePartnerApi } from '../../credentials/AffiliatePartnerApi.crede
 import { ClickStatisticsApi } from '../../credentials/ClickStatisticsApi.credentials';
 import { AffiliatePartner } from '../../nodes/AffiliatePartner/AffiliatePartner.node';
 import { ClickReport } from '../../nodes/ClickReport/ClickReport.node';
+import { AffiliatePartnerTrigger } from '../../nodes/AffiliatePartnerTrigger/AffiliatePartnerTrigger.node';
 import { ClickReportTrigger } from '../../nodes/ClickReportTrigger/ClickReportTrigger.node';
 import { PACKAGE, nodeTypes } from '../harness/nodeTypes';
 
@@ -93,5 +94,15 @@ describe('found by what users type', () => {
 		expect(trigger.name.replace('Trigger', '')).toBe(report.name);
 		expect(trigger.description).toMatch(/get it for any period/);
 		expect(trigger.description).toMatch(/start a workflow when click items are new or updated/);
+	});
+
+	test("the node search's one entry for Affiliate Partner and its trigger describes both, with the node's number of actions", () => {
+		const partner = new AffiliatePartner().description;
+		const trigger = new AffiliatePartnerTrigger().description;
+		expect(trigger.name.replace('Trigger', '')).toBe(partner.name);
+		const actions = partner.properties.filter((p) => p.name === 'operation').flatMap((p) => (p.options ?? []) as INodePropertyOptions[]);
+		expect(trigger.description).toContain(`${actions.length} actions on lost orders, appeal claims, order status, landing pages and reference data`);
+		expect(actions).toHaveLength(18);
+		expect(trigger.description).toMatch(/start a workflow when a claim is created or decided/);
 	});
 });

@@ -2,6 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../../shared/claimFilters';
+import type { DateInput } from '../../shared/dateFields';
+import { dateProperty } from '../../shared/dateFields';
 import { daysBetween, toPartnerDate } from '../../shared/dates';
 import { filtersCollection } from '../../shared/descriptions';
 import { fieldChecks, invalidInput, isEmptyInput, optionalDate, optionalId, optionalText, requireChoice } from '../../shared/validation';
@@ -30,8 +32,11 @@ const appealStatusFilter: INodeProperties = {
 	description: 'Only claims whose appeal is in this status',
 };
 
-/** The Filters collection of a claim list. Appeal claim lists have no appeal status filter (spec 4.3). */
-export function claimFilters({ withAppealStatus }: { withAppealStatus: boolean }): INodeProperties {
+/**
+ * The Filters collection of a claim list, with its dates as pickers or as text. Appeal claim lists
+ * have no appeal status filter (spec 4.3).
+ */
+export function claimFilters({ withAppealStatus, input }: { withAppealStatus: boolean; input: DateInput }): INodeProperties {
 	return filtersCollection([
 		claimAdSpaceIdFilter,
 		{
@@ -42,21 +47,9 @@ export function claimFilters({ withAppealStatus }: { withAppealStatus: boolean }
 			description: 'Only claims with this appeal number',
 		},
 		...(withAppealStatus ? [appealStatusFilter] : []),
-		{
-			displayName: 'End Date',
-			name: 'endDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only claims created on or before this day',
-		},
+		dateProperty('day', input, { displayName: 'End Date', name: 'endDate', description: 'Only claims created on or before this day' }),
 		claimProgramIdFilter,
-		{
-			displayName: 'Start Date',
-			name: 'startDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only claims created on or after this day',
-		},
+		dateProperty('day', input, { displayName: 'Start Date', name: 'startDate', description: 'Only claims created on or after this day' }),
 		{
 			displayName: 'Status',
 			name: 'status',

@@ -114,6 +114,14 @@ export function readBoolean(
 }
 
 /** A required real calendar date (a date, a Luxon value, an ISO date or DD.MM.YYYY), or an error naming the field. */
+/**
+ * The forms a refusal asks for: the node's own (README, Operations), or, for the node as an AI
+ * agent's tool, the one form a tool's argument description asks for (docs/ai-agents.md).
+ */
+function dateFormsFor(context: ValidationContext): string {
+	return context.getNode().type.endsWith('Tool') ? 'YYYY-MM-DD' : 'YYYY-MM-DD or DD.MM.YYYY';
+}
+
 export function requireDate(
 	context: ValidationContext,
 	itemIndex: number | undefined,
@@ -121,9 +129,7 @@ export function requireDate(
 	value: unknown,
 ): CalendarDate {
 	const date = readCalendarDate(value);
-	if (!date) {
-		throw invalidInput(context, itemIndex, field, `${describeValue(value)} is not a real date (use a date, an ISO date or DD.MM.YYYY)`);
-	}
+	if (!date) throw invalidInput(context, itemIndex, field, `${describeValue(value)} is not a real date (use ${dateFormsFor(context)})`);
 	return date;
 }
 

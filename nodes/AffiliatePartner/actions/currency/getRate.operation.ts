@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { byDateInput, dateProperty } from '../../../shared/dateFields';
 import { toPartnerDate } from '../../../shared/dates';
 import { optionsCollection } from '../../../shared/descriptions';
 import { toItems } from '../../../shared/execution';
@@ -8,6 +9,7 @@ import { decimalsAsNumbers, decimalsAsNumbersOption } from '../../../shared/numb
 import { apiRequest, exchangeRate } from '../../../shared/transport';
 import { requireDate } from '../../../shared/validation';
 import { requireCurrencyCode } from '../../helpers/reference';
+import { DATES_AS_TEXT_SINCE } from '../../helpers/versions';
 
 const properties: INodeProperties[] = [
 	{
@@ -30,14 +32,7 @@ const properties: INodeProperties[] = [
 		description:
 			'The currency to convert to (ISO 4217 code such as EUR). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	{
-		displayName: 'Date',
-		name: 'date',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'The day of the rate (a date, an ISO date or DD.MM.YYYY)',
-	},
+	...byDateInput(DATES_AS_TEXT_SINCE, (input) => [dateProperty('day', input, { displayName: 'Date', name: 'date', required: true, description: 'The day of the rate' })]),
 	optionsCollection([decimalsAsNumbersOption]),
 ];
 

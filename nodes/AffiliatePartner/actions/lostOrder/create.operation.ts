@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { byDateInput, dateProperty } from '../../../shared/dateFields';
 import { toPartnerDate } from '../../../shared/dates';
+import { DATES_AS_TEXT_SINCE } from '../../helpers/versions';
 import { toItems } from '../../../shared/execution';
 import { oneRecord } from '../../../shared/transport';
 import { fieldChecks, optionalNumber, requireAmount, requireDate, requireId } from '../../../shared/validation';
@@ -24,14 +26,9 @@ const properties: INodeProperties[] = [
 		description: 'ID of the ad space (website) the order came through',
 	},
 	orderIdField(),
-	{
-		displayName: 'Order Date',
-		name: 'orderDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'The day the order was placed (a date, an ISO date or DD.MM.YYYY)',
-	},
+	...byDateInput(DATES_AS_TEXT_SINCE, (input) => [
+		dateProperty('day', input, { displayName: 'Order Date', name: 'orderDate', required: true, description: 'The day the order was placed' }),
+	]),
 	{
 		displayName: 'Order Price',
 		name: 'orderPrice',

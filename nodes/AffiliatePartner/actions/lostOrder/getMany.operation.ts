@@ -6,11 +6,13 @@ import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { claimFilters, readClaimFilters } from '../../helpers/claimFilters';
 import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
+import { byDateInput } from '../../../shared/dateFields';
+import { DATES_AS_TEXT_SINCE } from '../../helpers/versions';
 
 const properties: INodeProperties[] = [
 	returnAll(),
 	limit(),
-	claimFilters({ withAppealStatus: true }),
+	...byDateInput(DATES_AS_TEXT_SINCE, (input) => [claimFilters({ withAppealStatus: true, input })]),
 	claimOutputOptions('lostOrder'),
 ];
 

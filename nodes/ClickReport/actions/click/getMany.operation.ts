@@ -12,10 +12,14 @@ import {
 	subIdFilter,
 	todayUtc,
 } from '../../../shared/clickReport';
+import { byDateInput, dateProperty } from '../../../shared/dateFields';
 import { daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
 import { filtersCollection, limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { describeValue, fieldChecks, invalidInput, isEmptyInput, requireDate } from '../../../shared/validation';
+
+/** Version 1.1: date parameters are text the node reads, not n8n's date picker (nodes/shared/dateFields.ts). */
+const DATES_AS_TEXT_SINCE = 1.1;
 
 const properties: INodeProperties[] = [
 	{
@@ -27,39 +31,20 @@ const properties: INodeProperties[] = [
 	},
 	returnAll(),
 	limit(),
-	filtersCollection([
-		adSpaceIdFilter,
-		{
-			displayName: 'Date From',
-			name: 'dateFrom',
-			type: 'dateTime',
-			default: '',
-			description: 'First day of clicks (UTC). Give Date To as well.',
-		},
-		{
-			displayName: 'Date To',
-			name: 'dateTo',
-			type: 'dateTime',
-			default: '',
-			description: 'Last day of clicks (UTC), included. Give Date From as well.',
-		},
-		merchantIdFilter,
-		subIdFilter,
-		{
-			displayName: 'Updated At From',
-			name: 'updatedAtFrom',
-			type: 'dateTime',
-			default: '',
-			description:
-				'Only items whose statistics changed at or after this time. Give Updated At To as well. With only this pair, items are not filtered by day.',
-		},
-		{
-			displayName: 'Updated At To',
-			name: 'updatedAtTo',
-			type: 'dateTime',
-			default: '',
-			description: 'Only items whose statistics changed at or before this time',
-		},
+	...byDateInput(DATES_AS_TEXT_SINCE, (input) => [
+		filtersCollection([
+			adSpaceIdFilter,
+			dateProperty('day', input, { displayName: 'Date From', name: 'dateFrom', description: 'First day of clicks (UTC). Give Date To as well' }),
+			dateProperty('day', input, { displayName: 'Date To', name: 'dateTo', description: 'Last day of clicks (UTC), included. Give Date From as well' }),
+			merchantIdFilter,
+			subIdFilter,
+			dateProperty('instant', input, {
+				displayName: 'Updated At From',
+				name: 'updatedAtFrom',
+				description: 'Only items whose statistics changed at or after this time. Give Updated At To as well. With only this pair, items are not filtered by day',
+			}),
+			dateProperty('instant', input, { displayName: 'Updated At To', name: 'updatedAtTo', description: 'Only items whose statistics changed at or before this time' }),
+		]),
 	]),
 ];
 
