@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/execution';
 import { runPerItem } from '../../shared/execution';
+import { addWaitHints } from '../../shared/transport';
 
 /** What each resource folder's index.ts exports: its entry in the Resource dropdown, its parameters, its operations. */
 export interface ResourceModule {
@@ -19,5 +20,8 @@ export async function router(this: IExecuteFunctions, resources: ResourceModule[
 	if (!execute) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	return await runPerItem(this, execute);
+	const output = await runPerItem(this, execute);
+	// A run that waited long for the service's limits says so on its output.
+	addWaitHints(this);
+	return output;
 }

@@ -9,3 +9,4 @@ export type { Contract, ListContract } from './contracts';
 export type { Account } from './account';
 export { pagesInFlight, runPool } from './pool';
 export { MAX_PAGES_PER_READ, MAX_RECORDS_PER_READ, tooManyToReadError } from './readLimits';
+export { addWaitHints } from './waits';

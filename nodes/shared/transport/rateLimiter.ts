@@ -38,6 +38,9 @@ export interface PaceLimits {
 	window?: WindowLimit;
 }
 
+/** What holds a request back: the pace per second, the window's count, or a refusal's Retry-After. */
+export type WaitCause = 'pace' | 'window' | 'held';
+
 /**
  * The release times of requests under both limits, as a pure schedule: every `reserve(now)` gives
  * the next free slot and books it. Slots never go back in time, so the slot N reservations ago
@@ -81,16 +84,31 @@ export class PaceSchedule {
 		return Math.max(1, Math.floor(window.requests * this.share.value));
 	}
 
-	/** The slot a request asking at `now` would get, without booking it. */
-	private slotFor(now: number): number {
-		let slot = Math.max(now, this.nextFreeSlot, this.heldUntil);
+	/** The slot a request asking at `now` would get, and which limit sets it, without booking it. */
+	plan(now: number): { slot: number; cause: WaitCause } {
+		let slot = Math.max(now, this.nextFreeSlot);
+		let cause: WaitCause = 'pace';
+		if (this.heldUntil > slot) [slot, cause] = [this.heldUntil, 'held'];
 		const window = this.limits.window;
 		const requests = window ? this.windowRequests(window) : 0;
 		if (window && this.recentSlots.length >= requests) {
 			const nthBefore = this.recentSlots[this.recentSlots.length - requests];
-			slot = Math.max(slot, nthBefore + window.windowMs + WINDOW_MARGIN_MS);
+			const windowSlot = nthBefore + window.windowMs + WINDOW_MARGIN_MS;
+			if (windowSlot > slot) [slot, cause] = [windowSlot, 'window'];
 		}
-		return slot;
+		return { slot, cause };
+	}
+
+	private slotFor(now: number): number {
+		return this.plan(now).slot;
+	}
+
+	/** Of the window's requests at this instance's share, how many left in the window up to `now`; undefined without a window. */
+	windowUse(now: number): { used: number; of: number } | undefined {
+		const window = this.limits.window;
+		if (!window) return undefined;
+		const used = this.recentSlots.filter((slot) => slot > now - window.windowMs && slot <= now).length;
+		return { used, of: this.windowRequests(window) };
 	}
 
 	/**
@@ -175,7 +193,14 @@ export class RequestPacer {
 		this.schedule = new PaceSchedule({ requestsPerSecond, window });
 	}
 
-	async acquire(): Promise<void> {
+	/**
+	 * Waits for this request's slot. `beforeWait` hears the wait expected and what sets it, once,
+	 * before any sleep. Returns how long the request waited, and for what.
+	 */
+	async acquire(beforeWait?: (expectedMs: number, cause: WaitCause) => void): Promise<{ waitedMs: number; cause: WaitCause }> {
+		const started = Date.now();
+		const first = this.schedule.plan(started);
+		beforeWait?.(first.slot - started, first.cause);
 		for (;;) {
 			const now = Date.now();
 			const booking = this.schedule.book(now, BOOKING_HORIZON_MS);
@@ -186,7 +211,7 @@ export class RequestPacer {
 			const epoch = this.schedule.epoch;
 			if (booking.slot > now) await sleep(booking.slot - now);
 			// A refusal while waiting: the slot was booked at the old pace.
-			if (this.schedule.epoch === epoch) return;
+			if (this.schedule.epoch === epoch) return { waitedMs: Date.now() - started, cause: first.cause };
 		}
 	}
 }

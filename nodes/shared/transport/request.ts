@@ -14,6 +14,7 @@ import type { ApiName } from './apis';
 import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
 import { contractViolation } from './answerChecks';
+import { afterWait, beforeWait } from './waits';
 import type { Contract } from './contracts';
 import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
 import {
@@ -159,6 +160,13 @@ export async function apiRequest<T = IDataObject>(context: TransportContext, api
 	return (await apiExchange<T>(context, api, request)).body;
 }
 
+/** Sleeps before a retry, said first when long, and counted among the run's waits. */
+async function waitToRetry(context: TransportContext, account: Account, ms: number) {
+	beforeWait(context, account, ms, 'retry');
+	await sleep(ms);
+	afterWait(context, account, ms, 'retry');
+}
+
 /**
  * The single door to the network. Paces requests per account, retries what is safe to retry
  * (GET only: a POST that reached the server may have created a record), checks every 2xx answer
@@ -197,7 +205,8 @@ export async function apiExchange<T = IDataObject>(
 	let renewing = false;
 
 	for (let attempt = 1; ; attempt++) {
-		await account.pacer.acquire();
+		const paced = await account.pacer.acquire((expectedMs, cause) => beforeWait(context, account, expectedMs, cause));
+		afterWait(context, account, paced.waitedMs, paced.cause);
 		const sentAt = Date.now();
 		const { response, thrown } = await send(context, profile.credentialType, renewing ? { ...options, ignoreHttpStatusErrors: false } : options);
 		if (response?.statusCode === 401 && !thrown && !renewing) {
@@ -235,7 +244,7 @@ export async function apiExchange<T = IDataObject>(
 				return { body: response.body as T, headers: response.headers, sentAt, receivedAt: Date.now() };
 			}
 			if (mayRetry && attempt < MAX_ATTEMPTS) {
-				await sleep(retryDelayMs(attempt, undefined));
+				await waitToRetry(context, account, retryDelayMs(attempt, undefined));
 				continue;
 			}
 			const broken = { method, path, status: response.statusCode, body: response.body, promised: contract.what, violation, attempts: attempt };
@@ -250,7 +259,7 @@ export async function apiExchange<T = IDataObject>(
 		const canWait = retryAfterMs === undefined || retryAfterMs <= longestWaitMs(account);
 		const attemptsAllowed = refusedForRate ? MAX_ATTEMPTS_REFUSED_FOR_RATE : MAX_ATTEMPTS;
 		if (mayRetry && retryable && canWait && attempt < attemptsAllowed) {
-			await sleep(retryDelayMs(attempt, retryAfterMs));
+			await waitToRetry(context, account, retryDelayMs(attempt, retryAfterMs));
 			continue;
 		}
 
