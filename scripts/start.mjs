@@ -101,6 +101,9 @@ async function main() {
 		withMcp ? `  MCP server:   ${url}${MCP_SERVER.path}   header  Authorization: Bearer ${MCP_SERVER.token}` : '  MCP server:   needs n8n 2.x (the MCP Server Trigger at version 2.1)',
 		'  credentials:  "Affiliate Partner sandbox", "Affiliate Partner sandbox (client credentials)", "Click Statistics sandbox", "MCP clients (sandbox)"',
 		`  sandbox:      partner ${sandbox.state.partnerUrl}, clicks ${sandbox.state.clickUrl}, control ${sandbox.state.partnerUrl}/_sandbox/state`,
+		// Made up by the sandbox at its start, for a credential created by hand: not secrets of any account.
+		`  sandbox keys: access token ${sandbox.state.accessToken}   client ID ${sandbox.state.clientId}   client secret ${sandbox.state.clientSecret}`,
+		`                click public key ${sandbox.state.publicKey}`,
 		`  user folder:  ${userFolder}`,
 		'Ctrl-C stops n8n and the sandbox.',
 		'',

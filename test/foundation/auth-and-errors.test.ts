@@ -101,6 +101,8 @@ describe('credential tests, as n8n runs them', () => {
 		});
 		expect(bad.status).toBe('Error');
 		expect(bad.message).toMatch(/client ID or client secret was refused/);
+		// The service's own words inside ours, without their full stop.
+		if (!onN8nLine1) expect(bad.message).toContain('was refused (Client authentication failed). Check both in the credential.');
 		expect(everythingVisible(bad)).not.toContain('notTheSecret999');
 		expect(sandbox.tokensMinted).toBe(minted + 1);
 	});

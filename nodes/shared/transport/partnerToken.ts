@@ -120,8 +120,9 @@ async function requestToken(
 			problem: `The token endpoint ${tokenUrl} redirected to ${target} (HTTP ${status}). The client secret is never sent on a redirect: check the Base URL of the credential.`,
 		};
 	}
+	// Quoted inside a sentence of ours: without its own full stop ("(Client authentication failed)").
 	const said = readServerProblems(body)
-		.map((problem) => problem.message)
+		.map((problem) => problem.message.trim().replace(/\.+$/, ''))
 		.join('; ');
 	if (status === 401 || (body as IDataObject | undefined)?.error === 'invalid_client') {
 		return {
