@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { checkExampleEditors, closeNodePanel } from './editorExamples.mjs';
+import { checkNewUserEditor } from './editorNewUser.mjs';
 import { CREDENTIAL_IDS, OWNER } from '../n8n-runtime/harness.mjs';
 
 const PACKAGE = 'n8n-nodes-affiliate-partner';
@@ -80,6 +81,16 @@ export async function createEditorWorkflow(api) {
 	return data.id;
 }
 
+/** Signs the owner in, as a person would. */
+export async function signIn(page, baseUrl, log) {
+	await page.goto(`${baseUrl}/signin`);
+	await page.fill('input[name="emailOrLdapLoginId"]', OWNER.email);
+	await page.fill('input[name="password"]', OWNER.password);
+	await page.getByTestId('form-submit-button').click();
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+	log(`logged in as ${OWNER.email}`);
+}
+
 async function waitForImage(page, selector, what) {
 	await page.waitForFunction(
 		(sel) => {
@@ -113,7 +124,7 @@ async function optionTexts(page, parameter) {
 	return names;
 }
 
-export async function checkEditor({ baseUrl, api, screenshotsDir, log, line = 2 }) {
+export async function checkEditor({ baseUrl, api, sandbox, screenshotsDir, log, line = 2 }) {
 	const { chromium, selectors } = await import('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
 	mkdirSync(screenshotsDir, { recursive: true });
@@ -121,6 +132,7 @@ export async function checkEditor({ baseUrl, api, screenshotsDir, log, line = 2 
 	const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 	const failedAssets = [];
 	const shots = [];
+	let newUser;
 	try {
 		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 		const page = await context.newPage();
@@ -131,12 +143,7 @@ export async function checkEditor({ baseUrl, api, screenshotsDir, log, line = 2 
 			if (response.url().includes(`/icons/${PACKAGE}/`) && response.status() >= 400) failedAssets.push(`${response.status()} ${response.url()}`);
 		});
 
-		await page.goto(`${baseUrl}/signin`);
-		await page.fill('input[name="emailOrLdapLoginId"]', OWNER.email);
-		await page.fill('input[name="password"]', OWNER.password);
-		await page.getByTestId('form-submit-button').click();
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
-		log(`logged in as ${OWNER.email}`);
+		await signIn(page, baseUrl, log);
 
 		await page.goto(`${baseUrl}/workflow/${workflowId}`);
 		for (const node of NODES) {
@@ -177,9 +184,12 @@ export async function checkEditor({ baseUrl, api, screenshotsDir, log, line = 2 
 			await closeNodePanel(page);
 		}
 		shots.push(...(await checkExampleEditors({ page, baseUrl, screenshotsDir, log, line })));
+		// What a new user meets (n8n 2.x's editor: its node search, panels and hints).
+		if (line === 2) newUser = await checkNewUserEditor({ page, baseUrl, api, sandbox, screenshotsDir, log });
+		if (newUser) shots.push(...newUser.shots);
 		assert.deepEqual(failedAssets, [], 'every icon of the package loads');
 	} finally {
 		await browser.close();
 	}
-	return shots;
+	return { shots, newUser: newUser?.summary };
 }

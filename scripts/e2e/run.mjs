@@ -25,6 +25,7 @@ import { ensureChromium } from './chromium.mjs';
 import { checkCredentialTest } from './credentialTest.mjs';
 import { checkEditor } from './editor.mjs';
 import { checkMcpTools } from './mcp.mjs';
+import { runDocsMcpClient } from './mcpSnippet.mjs';
 import { CLI_EXAMPLES } from './examples.mjs';
 import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
 import { startOutbound } from './outbound.mjs';
@@ -219,6 +220,7 @@ async function main() {
 		appendFileSync(capturedFile, `## ai-agent-tools.json\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
 		results.push(`ai-agent-tools.json: ${summary}`);
 		log(summary);
+		results.push(runDocsMcpClient({ baseUrl: n8n.url }));
 	});
 
 	await step('credential test in the live n8n (POST /rest/credentials/test)', async () => {
@@ -226,9 +228,11 @@ async function main() {
 	});
 
 	await step('editor in chromium', async () => {
-		const shots = await checkEditor({ baseUrl: n8n.url, api, screenshotsDir, log, line: line.line });
+		const { shots, newUser } = await checkEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log, line: line.line });
 		const opened = line.line === 1 ? 'the 4 examples ending in Sheets or Slack open' : 'the 4 examples ending in Sheets or Slack and the MCP server example open';
 		results.push(`editor: icons, credentials and operations of the 3 nodes render, ${opened} with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
+		if (newUser) results.push(`editor, what a new user meets: ${newUser}`);
+		else skipped.push("editor, what a new user meets (node search, typed dates, Fetch Test Event, wait hints): checked in n8n 2.x's editor only");
 	});
 }
 
