@@ -13,7 +13,6 @@ import { join } from 'node:path';
 
 import {
 	MCP_SERVER,
-	OWNER,
 	importSandboxSetup,
 	npmRun,
 	ownerEnv,
@@ -24,6 +23,7 @@ import {
 	stopChild,
 } from './n8n-runtime/harness.mjs';
 import { cacheRoot, ensureRuntime, installPackage, n8nEnv, n8nLine, seconds } from './n8n-runtime/runtime.mjs';
+import { startSummary } from './startSummary.mjs';
 
 const log = (line) => console.log(`[start] ${line}`);
 const started = performance.now();
@@ -85,30 +85,8 @@ async function main() {
 	const url = `http://127.0.0.1:${port}`;
 	// n8n 1.x takes no owner from its environment: the first login sets it up.
 	if (runtime.line === 1) await restSession(url);
-	const lines = [
-		'',
-		`n8n ${runtime.n8nVersion} is ready: ${url}   (all set up in ${seconds(performance.now() - started)}; n8n started in ${seconds(n8n.ms)})`,
-		`  log in:       ${OWNER.email} / ${OWNER.password}`,
-		'  examples:     Overview > Workflows, or open one directly:',
-		`                  ${url}/workflow/AffExLostOrders1     rejected lost orders into a Google Sheet (connect Google)`,
-		`                  ${url}/workflow/AffExLostClaim01     claim unknown orders with a PDF receipt`,
-		`                  ${url}/workflow/AffExDailyClicks     yesterday's clicks by merchant to Slack (connect Slack)`,
-		`                  ${url}/workflow/AffExClickTrigr1     new clicks to Slack (connect Slack, publish it to poll)`,
-		`                  ${url}/workflow/AffExClaimDecid1     a claim decided to Slack (connect Slack, publish it to poll)`,
-		`                  ${url}/workflow/AffExExchangeRte     an exchange rate for a date`,
-		...(withMcp ? [`                  ${url}/workflow/${MCP_SERVER.workflowId}     the nodes as tools for AI agents (published)`] : []),
-		'                Open one and click "Execute workflow". The examples are re-imported at every start.',
-		withMcp ? `  MCP server:   ${url}${MCP_SERVER.path}   header  Authorization: Bearer ${MCP_SERVER.token}` : '  MCP server:   needs n8n 2.x (the MCP Server Trigger at version 2.1)',
-		'  credentials:  "Affiliate Partner sandbox", "Affiliate Partner sandbox (client credentials)", "Click Statistics sandbox", "MCP clients (sandbox)"',
-		`  sandbox:      partner ${sandbox.state.partnerUrl}, clicks ${sandbox.state.clickUrl}, control ${sandbox.state.partnerUrl}/_sandbox/state`,
-		// Made up by the sandbox at its start, for a credential created by hand: not secrets of any account.
-		`  sandbox keys: access token ${sandbox.state.accessToken}   client ID ${sandbox.state.clientId}   client secret ${sandbox.state.clientSecret}`,
-		`                click public key ${sandbox.state.publicKey}`,
-		`  user folder:  ${userFolder}`,
-		'Ctrl-C stops n8n and the sandbox.',
-		'',
-	];
-	console.log(lines.join('\n'));
+	const timing = `all set up in ${seconds(performance.now() - started)}; n8n started in ${seconds(n8n.ms)}`;
+	console.log(startSummary({ url, n8nVersion: runtime.n8nVersion, timing, withMcp, sandbox: sandbox.state, userFolder }));
 }
 
 main().catch(async (error) => {

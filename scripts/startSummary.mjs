@@ -1,0 +1,30 @@
+// What `npm start` prints once n8n is ready: where to log in, the examples, the MCP server, and
+// the sandbox's credentials, so that a user creating a credential by hand need not scroll up.
+import { MCP_SERVER, OWNER } from './n8n-runtime/harness.mjs';
+
+/** The closing summary of `npm start`; `sandbox` is the sandbox's state (its URLs and the keys it made up). */
+export function startSummary({ url, n8nVersion, timing, withMcp, sandbox, userFolder }) {
+	return [
+		'',
+		`n8n ${n8nVersion} is ready: ${url}   (${timing})`,
+		`  log in:       ${OWNER.email} / ${OWNER.password}`,
+		'  examples:     Overview > Workflows, or open one directly:',
+		`                  ${url}/workflow/AffExLostOrders1     rejected lost orders into a Google Sheet (connect Google)`,
+		`                  ${url}/workflow/AffExLostClaim01     claim unknown orders with a PDF receipt`,
+		`                  ${url}/workflow/AffExDailyClicks     yesterday's clicks by merchant to Slack (connect Slack)`,
+		`                  ${url}/workflow/AffExClickTrigr1     new clicks to Slack (connect Slack, publish it to poll)`,
+		`                  ${url}/workflow/AffExClaimDecid1     a claim decided to Slack (connect Slack, publish it to poll)`,
+		`                  ${url}/workflow/AffExExchangeRte     an exchange rate for a date`,
+		...(withMcp ? [`                  ${url}/workflow/${MCP_SERVER.workflowId}     the nodes as tools for AI agents (published)`] : []),
+		'                Open one and click "Execute workflow". The examples are re-imported at every start.',
+		withMcp ? `  MCP server:   ${url}${MCP_SERVER.path}   header  Authorization: Bearer ${MCP_SERVER.token}` : '  MCP server:   needs n8n 2.x (the MCP Server Trigger at version 2.1)',
+		'  credentials:  "Affiliate Partner sandbox", "Affiliate Partner sandbox (client credentials)", "Click Statistics sandbox", "MCP clients (sandbox)"',
+		`  sandbox:      partner ${sandbox.partnerUrl}, clicks ${sandbox.clickUrl}, control ${sandbox.partnerUrl}/_sandbox/state`,
+		// Made up by the sandbox at its start, for a credential created by hand: not secrets of any account.
+		`  sandbox keys: access token ${sandbox.accessToken}   client ID ${sandbox.clientId}   client secret ${sandbox.clientSecret}`,
+		`                click public key ${sandbox.publicKey}`,
+		`  user folder:  ${userFolder}`,
+		'Ctrl-C stops n8n and the sandbox.',
+		'',
+	].join('\n');
+}
