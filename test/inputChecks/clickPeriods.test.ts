@@ -105,7 +105,7 @@ describe('Click Report: every refused field is named in one run, each on its own
 	test('an ad space ID that is no UUID, a merchant ID with letters and a Date From alone', async () => {
 		const outcome = await report({ adSpaceId: 'platform-7', merchantId: '12a', dateFrom: daysFromToday(-1) });
 		expectRefused(outcome, 'Ad Space ID', /\(and 2 more: see below\)$/);
-		const fields = String(outcome.error?.description)
+		const fields = String((outcome.error as { description?: string } | undefined)?.description)
 			.split('\n')
 			.map((line) => line.match(/^Invalid "([^"]+)"/)?.[1]);
 		expect(fields).toEqual(['Ad Space ID', 'Merchant ID', 'Date To']);
