@@ -3,7 +3,7 @@
 // saying how long and for which limit. The live run goes through n8n-core's WorkflowExecute against
 // the sandbox over real HTTP; the wording and what sets a wait are plain tables.
 import { PaceSchedule } from '../../nodes/shared/transport/rateLimiter';
-import { duration, waitReason } from '../../nodes/shared/transport/waits';
+import { duration, waitReason, worthSaying } from '../../nodes/shared/transport/waits';
 import { clickCredential } from '../foundation/helpers';
 import { runNode } from '../harness/run';
 import { useSandbox } from '../harness/sandboxFixture';
@@ -68,6 +68,13 @@ describe('what sets a wait, and how it is said', () => {
 		schedule.refused(1000, 30_000);
 		expect(schedule.plan(2000)).toEqual({ slot: 31_000, cause: 'held' });
 	});
+
+	test.each([
+		['a short wait is not said', 4_999, 10_000, 0, false],
+		['the first long wait of a run is said', 300_000, 1_300_000, 0, true],
+		['a page waiting for the same window, 0.4 s later, is not said again', 299_600, 1_300_400, 1_300_000, false],
+		['the next window, 5 minutes on, is said', 300_000, 1_600_000, 1_300_000, true],
+	])('%s', (_label, expectedMs, endsAt, saidUntil, said) => expect(worthSaying(expectedMs, endsAt, saidUntil)).toBe(said));
 
 	test.each([
 		[263_000, '4 min 23 s'],

@@ -18,6 +18,8 @@ type Cause = WaitCause | 'retry';
 
 interface RunWaits {
 	ms: Record<Cause, number>;
+	/** When the last wait said before it starts ends: concurrent pages waiting for the same window are said once. */
+	saidUntil: number;
 	/** How much of the window the 5 minutes before the run's first request had used. */
 	windowBefore?: { used: number; of: number };
 	limits: Account['limits'];
@@ -29,7 +31,7 @@ const waitsByRun = new WeakMap<object, RunWaits>();
 function waitsOf(context: TransportContext, account: Account): RunWaits {
 	let waits = waitsByRun.get(context);
 	if (!waits) {
-		waits = { ms: { pace: 0, window: 0, held: 0, retry: 0 }, limits: account.limits, windowBefore: account.pacer.schedule.windowUse(Date.now()) };
+		waits = { ms: { pace: 0, window: 0, held: 0, retry: 0 }, saidUntil: 0, limits: account.limits, windowBefore: account.pacer.schedule.windowUse(Date.now()) };
 		waitsByRun.set(context, waits);
 	}
 	return waits;
@@ -53,10 +55,20 @@ export function waitReason(cause: Cause, limits: Account['limits']): string {
 	return `at the credential's pace of ${limits.requestsPerSecond} requests per second`;
 }
 
+/**
+ * Whether a wait ending at `endsAt` is worth saying: it is long, and it ends well after the last
+ * one said (the pages of a Return All that wait for the same window together are said once).
+ */
+export function worthSaying(expectedMs: number, endsAt: number, saidUntil: number): boolean {
+	return expectedMs >= LONG_WAIT_MS && endsAt >= saidUntil + LONG_WAIT_MS;
+}
+
 /** Before a request's slot: notes the run's start, and says a long wait before it begins. */
 export function beforeWait(context: TransportContext, account: Account, expectedMs: number, cause: Cause) {
-	waitsOf(context, account);
-	if (expectedMs < LONG_WAIT_MS) return;
+	const waits = waitsOf(context, account);
+	const endsAt = Date.now() + expectedMs;
+	if (!worthSaying(expectedMs, endsAt, waits.saidUntil)) return;
+	waits.saidUntil = endsAt;
 	const message = `${context.getNode().name}: waiting ${duration(expectedMs)} ${waitReason(cause, account.limits)}; the run goes on after it`;
 	context.logger.info(message);
 	const editor = context as Partial<{ sendMessageToUI: (message: string) => void }>;
