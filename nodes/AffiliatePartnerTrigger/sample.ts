@@ -75,11 +75,17 @@ function interleave(lists: IDataObject[][], size: number): IDataObject[] {
 }
 
 /**
+ * The example's key can never be a real event's: a sink that upserts on `eventKey` (docs/guarantees.md)
+ * would otherwise keep the made-up acceptance under the real one's key and drop the real one as a duplicate.
+ */
+const sampleKeyOf = (event: IDataObject) => (event[EXAMPLE_FIELD] === undefined ? eventKeyOf(event) : `example:${eventKeyOf(event)}`);
+
+/**
  * "Fetch Test Event": up to 10 events, each chosen event among them when the account has one, without
  * touching what the trigger remembers. A status change is shown only for a decided claim; with
  * none, one example item says that it is one.
  */
 export async function manualSample(context: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
 	const events = interleave(await samplesPerEvent(context, settings), MANUAL_SAMPLE_SIZE);
-	return events.length ? [withEventKeys(context.getNode(), events, eventKeyOf).map((json) => ({ json }))] : null;
+	return events.length ? [withEventKeys(context.getNode(), events, sampleKeyOf).map((json) => ({ json }))] : null;
 }

@@ -18,6 +18,9 @@ const parametersOf = (type: TriggerType) => (type === 'affiliatePartnerTrigger' 
 const credentialsOf = (type: TriggerType) => (type === 'affiliatePartnerTrigger' ? partnerCredentials(sandbox()) : clickCredentials(sandbox()));
 const trigger = (type: TriggerType, typeVersion: number, staticData: IDataObject = {}) =>
 	createTrigger(parametersOf(type), credentialsOf(type), staticData, type, typeVersion);
+const restores: Array<() => void> = [];
+const afterThisTest = (restore: () => void) => restores.push(restore);
+afterEach(() => restores.splice(0).forEach((restore) => restore()));
 const withoutKey = ({ eventKey, ...rest }: IDataObject) => {
 	expect(typeof eventKey).toBe('string');
 	return rest;
@@ -88,4 +91,26 @@ test.each<TriggerType>(['affiliatePartnerTrigger', 'clickReportTrigger'])('%s: F
 	const expected = (item: IDataObject) =>
 		type === 'clickReportTrigger' ? versionOf(item) : String(item.event).endsWith('Created') ? `${String(item.event)}:${String(item.id)}` : `${String(item.event)}:${String(item.id)}:${String(item.status)}:${String(item.appeal_status)}`;
 	expect(keyed.map((item) => item.eventKey)).toEqual(keyed.map(expected));
+});
+
+test('Affiliate Partner Trigger: the example Fetch Test Event shows for an account with no decided claim never carries the key of the real decision', async () => {
+	const program = sandbox().data.programs[1];
+	const ofProgram = sandbox().data.lostOrders.filter((claim) => claim.advcampaign.id === program.id);
+	const statuses = ofProgram.map((claim) => claim.status);
+	for (const claim of ofProgram) claim.status = 'processing';
+	afterThisTest(() => ofProgram.forEach((claim, index) => (claim.status = statuses[index])));
+	const parameters = { events: ['lostOrderStatusChanged'], filters: { programId: String(program.id) } };
+	const [example] = itemsOf(await createTrigger(parameters, partnerCredentials(sandbox()), {}, 'affiliatePartnerTrigger', 1.1).poll({ mode: 'manual' }));
+	expect(example.exampleOnly).toEqual(expect.any(String));
+
+	const live = createTrigger(parameters, partnerCredentials(sandbox()), {}, 'affiliatePartnerTrigger', 1.1);
+	expect(await live.poll()).toBeNull();
+	advanceClock(5 * MINUTE);
+	await decideClaim(sandbox(), 'lost_orders', Number(example.id), { status: 'accepted' });
+	const [real] = itemsOf(await live.poll());
+	expect(real).toMatchObject({ id: example.id, status: 'accepted', appeal_status: example.appeal_status });
+	expect(real.exampleOnly).toBeUndefined();
+	expect(real.eventKey).toBe(`lostOrderStatusChanged:${String(example.id)}:accepted:${String(example.appeal_status)}`);
+	// A sink that upserts on eventKey keeps both: the example cannot stand in for the real decision.
+	expect(example.eventKey).toBe(`example:${String(real.eventKey)}`);
 });
