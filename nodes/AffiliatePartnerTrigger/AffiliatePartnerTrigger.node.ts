@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../shared/claimFilters';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
 import { pollClaims } from './poll';
-import { DEFAULT_WATCH_DAYS } from './settings';
+import { DEFAULT_WATCH_DAYS, MAX_WATCH_DAYS } from './settings';
 
 export class AffiliatePartnerTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -69,7 +69,7 @@ export class AffiliatePartnerTrigger implements INodeType {
 					displayName: 'Watch Days',
 					name: 'watchDays',
 					type: 'number',
-					typeOptions: { minValue: 1, maxValue: 365 },
+					typeOptions: { minValue: 1, maxValue: MAX_WATCH_DAYS },
 					default: DEFAULT_WATCH_DAYS,
 					description: 'Claims created in the last this many days are watched; older ones are forgotten',
 				},

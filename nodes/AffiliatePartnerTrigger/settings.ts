@@ -5,7 +5,7 @@ import type { ClaimEventName, ClaimKind } from './claims';
 import { CLAIM_KINDS, EVENTS } from './claims';
 
 export const DEFAULT_WATCH_DAYS = 90;
-const MAX_WATCH_DAYS = 365;
+export const MAX_WATCH_DAYS = 365;
 
 export interface TriggerSettings {
 	events: Set<ClaimEventName>;

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { adSpaceIdFilter, merchantIdFilter, subIdFilter } from '../shared/clickReport';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
 import { pollClickReport } from './poll';
+import { MAX_EMIT_EXISTING_HOURS, MAX_LOOKBACK_MINUTES } from './settings';
 
 export class ClickReportTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,19 +39,19 @@ export class ClickReportTrigger implements INodeType {
 					displayName: 'Emit Existing Hours',
 					name: 'emitExistingHours',
 					type: 'number',
-					typeOptions: { minValue: 0 },
+					typeOptions: { minValue: 0, maxValue: MAX_EMIT_EXISTING_HOURS },
 					default: 0,
 					description:
-						'On the very first poll, also emit items updated in the last this many hours. 0 starts from now and emits nothing on the first poll.',
+						'On the very first poll, also emit items updated in the last this many hours, at most 8760 (a year). 0 starts from now and emits nothing on the first poll.',
 				},
 				{
 					displayName: 'Lookback Minutes',
 					name: 'lookbackMinutes',
 					type: 'number',
-					typeOptions: { minValue: 1 },
+					typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_MINUTES },
 					default: 60,
 					description:
-						'How far back every poll looks again for statistics that arrive late. Changes that arrive later than this are not seen.',
+						'How far back every poll looks again for statistics that arrive late, at most 525600 (a year). Changes that arrive later than this are not seen.',
 				},
 			]),
 		],

@@ -3,6 +3,10 @@
 // saying so in n8n's log; a Date From after tomorrow, or before 2000-01-01, is refused naming it.
 // The Click Report Trigger's reach back is at most a year. The partner lists' dates are a filter
 // of one read, whatever they are. Through n8n-core against the sandbox over real HTTP.
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { AffiliatePartnerTrigger } from '../../nodes/AffiliatePartnerTrigger/AffiliatePartnerTrigger.node';
+import { ClickReportTrigger } from '../../nodes/ClickReportTrigger/ClickReportTrigger.node';
 import { addDays, toIsoDate } from '../../nodes/shared/dates';
 import { todayUtc } from '../../nodes/shared/clickReport/periods';
 import { expectRefused, keepNodeLog, useNodes } from './fixture';
@@ -85,6 +89,30 @@ describe('Click Report Trigger: the lookback and the existing items reach back a
 		expect(outcome.error).toBeUndefined();
 		expect(outcome.requests.length).toBeGreaterThan(0);
 	});
+});
+
+describe('both triggers: the panel shows the bounds the poll enforces', () => {
+	const numberOptions = (nodeType: INodeType) =>
+		(nodeType.description.properties.find((property) => property.name === 'options')?.options as INodeProperties[]).filter((option) => option.type === 'number');
+	const bounded = [
+		...numberOptions(new ClickReportTrigger()).map((option) => ({ node: 'clickReportTrigger' as const, option })),
+		...numberOptions(new AffiliatePartnerTrigger()).map((option) => ({ node: 'affiliatePartnerTrigger' as const, option })),
+	];
+
+	test('every number option of the triggers is bounded on the panel', () => {
+		expect(bounded.map(({ option }) => option.name).sort()).toEqual(['emitExistingHours', 'lookbackMinutes', 'watchDays']);
+		for (const { option } of bounded) expect(option.typeOptions).toEqual({ minValue: expect.any(Number), maxValue: expect.any(Number) });
+	});
+
+	test.each(bounded.map(({ node, option }) => [option.displayName, node, option] as const))(
+		'%s: one above the panel\'s maximum is refused with the panel\'s range',
+		async (_label, node, option) => {
+			const { minValue, maxValue } = option.typeOptions as { minValue: number; maxValue: number };
+			const parameters = node === 'affiliatePartnerTrigger' ? { events: ['lostOrderCreated'] } : {};
+			const outcome = await run(node, { ...parameters, options: { [option.name]: maxValue + 1 } });
+			expectRefused(outcome, option.displayName, new RegExp(` from ${minValue} to ${maxValue}\\b.*, got ${maxValue + 1}$`));
+		},
+	);
 });
 
 describe('the partner lists: Start Date and End Date filter one read, whatever they are', () => {
