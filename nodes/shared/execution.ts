@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readBoolean, received } from './validation';
+import { fieldRefusal, readBoolean, received } from './validation';
 
 /** One operation's work for one input item. */
 export type ItemOperation = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
@@ -21,9 +21,7 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 	const text = typeof value === 'string' ? value.trim() : '';
 	const limit = typeof value === 'number' ? value : /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(limit) || limit < 1) {
-		throw new NodeOperationError(context.getNode(), `Limit must be a whole number of at least 1, ${received(value)}`, {
-			itemIndex,
-		});
+		throw fieldRefusal(context, itemIndex, `Limit must be a whole number of at least 1, ${received(value)}`);
 	}
 	return limit;
 }

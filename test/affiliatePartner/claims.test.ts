@@ -453,6 +453,22 @@ describe('every invalid field of an item is named in one run, each on its own li
 		expect(sandbox.requests).toEqual([]);
 	});
 
+	test('an expression that fails is not a refusal of its field: its own error, with nothing else folded in', async () => {
+		const parameters = lostOrderCreate({ orderDate: '31.02.2026', orderPrice: '={{ $("Price List").item.json.price }}' });
+		const result = await run(parameters, pdfInput());
+		expect(result.error?.message).toBe("Referenced node doesn't exist");
+		expect(result.error?.message).not.toMatch(/Invalid|more: see below/);
+		expect(String(result.error?.description ?? '')).not.toMatch(/Order Date/);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	test('a receipt whose stored file cannot be read is not a refusal of the field: n8n\'s own error', async () => {
+		const stored = { json: {}, binary: { data: { data: '', id: 'filesystem-v2:workflows/1/executions/1/binary_data/gone', mimeType: 'application/pdf', fileName: 'receipt.pdf' } } };
+		const result = await run(lostOrderCreate({ orderId: 'x'.repeat(101) }), [stored as INodeExecutionData]);
+		expect(result.error?.message).toBe('No binary data manager found for: filesystem-v2');
+		expect(sandbox.requests).toEqual([]);
+	});
+
 	test('one invalid field: its own error, as before', async () => {
 		const result = await run(lostOrderCreate({ orderId: 'x'.repeat(101) }), pdfInput());
 		expect(result.error?.message).toBe('Invalid "Order ID": at most 100 characters are allowed, got 101');

@@ -1,10 +1,13 @@
 // The pure decisions behind the input checks, as tables: which character is a control character,
 // which values name a boolean, how a value is shown in an error, and which click periods are
-// read, cut or refused. The same rules run through n8n-core in the other files of this folder.
+// read, cut or refused, and which errors fieldChecks collects. The same rules run through n8n-core in
+// the other files of this folder.
+import { ExpressionError } from 'n8n-workflow';
+
 import { checkPeriod, splitIntoWindows, windowsFor } from '../../nodes/shared/clickReport/periods';
 import type { CalendarDate } from '../../nodes/shared/dates';
 import { readCalendarDate } from '../../nodes/shared/dates';
-import { booleanFrom, describeValue, findControlCharacter, quoted } from '../../nodes/shared/validation';
+import { booleanFrom, describeValue, fieldChecks, fieldRefusal, findControlCharacter, invalidInput, quoted } from '../../nodes/shared/validation';
 
 describe('findControlCharacter', () => {
 	test.each([
@@ -106,5 +109,53 @@ describe('checkPeriod, with today 2026-05-20 (UTC)', () => {
 		expect(windowsFor(day('1000-01-01'), day('2026-05-21'))).toBe(splitIntoWindows(day('1000-01-01'), day('2026-05-21')).length);
 		expect(windowsFor(day('2026-01-01'), day('2026-04-30'))).toBe(1);
 		expect(windowsFor(day('2026-01-01'), day('2026-05-01'))).toBe(2);
+	});
+});
+
+describe('fieldChecks collects the node\'s own refusals only', () => {
+	const node = { id: '1', name: 'Affiliate Partner', type: 'affiliatePartner', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	const context = { getNode: () => node };
+
+	test('two refusals, one carrying a description: each line keeps it', () => {
+		const checks = fieldChecks(context, 0);
+		checks.read(() => {
+			throw fieldRefusal(context, 0, 'Invalid "Filters": 2 filters refused', 'Invalid "Sub ID": too long\nInvalid "Merchant ID": letters');
+		});
+		checks.read(() => {
+			throw invalidInput(context, 0, 'Limit', 'must be at least 1, got 0');
+		});
+		expect(() => checks.done()).toThrow(
+			expect.objectContaining({
+				message: 'Invalid "Filters": 2 filters refused (and 1 more: see below)',
+				description: 'Invalid "Filters": 2 filters refused: Invalid "Sub ID": too long\nInvalid "Merchant ID": letters\nInvalid "Limit": must be at least 1, got 0',
+			}),
+		);
+	});
+
+	test('n8n\'s own error thrown by a read goes on unchanged, nothing kept', () => {
+		const checks = fieldChecks(context, 0);
+		checks.read(() => {
+			throw invalidInput(context, 0, 'Limit', 'must be at least 1, got 0');
+		});
+		const expressionFailed = new ExpressionError('Referenced node doesn\'t exist');
+		let thrown: unknown;
+		try {
+			checks.read(() => {
+				throw expressionFailed;
+			});
+		} catch (error) {
+			thrown = error;
+		}
+		expect(thrown).toBe(expressionFailed);
+	});
+
+	test('a plain error (a bug) is thrown at once with its own message, not relabelled as a field\'s', () => {
+		const checks = fieldChecks(context, 0);
+		expect(() =>
+			checks.read(() => {
+				throw new TypeError('x.map is not a function');
+			}),
+		).toThrow(expect.objectContaining({ name: 'NodeOperationError', message: 'x.map is not a function' }));
+		expect(() => checks.done()).not.toThrow();
 	});
 });

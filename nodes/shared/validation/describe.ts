@@ -4,18 +4,9 @@
  * control characters visible, never as "[object Object]" or 10,000 characters.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 /** All the helpers need of n8n: the node, for the error. Execute, poll and load options contexts have it. */
 export type ValidationContext = Pick<IExecuteFunctions, 'getNode'>;
-
-/**
- * A NodeOperationError that names the parameter and the rule it broke. `itemIndex` is undefined
- * where there are no items (a poll, a load options call).
- */
-export function invalidInput(context: ValidationContext, itemIndex: number | undefined, field: string, rule: string) {
-	return new NodeOperationError(context.getNode(), `Invalid "${field}": ${rule}`, { itemIndex });
-}
 
 /** An error shows at most this many characters of a value: enough to recognise it, short enough to read. */
 const SHOWN_LENGTH = 60;

@@ -1,11 +1,14 @@
 /**
  * Every field of an item checked before the first refusal is reported: one run names every
  * invalid field, each on its own line, the first in the title (README, Operations: "Bad input
- * never reaches the service").
+ * never reaches the service"). Only the node's own refusals are collected; any other error (an
+ * expression that fails, a binary file that cannot be read, a bug) is thrown on at once with its
+ * own message, never relabelled as a refusal of a field.
  */
-import { NodeOperationError } from 'n8n-workflow';
+import type { NodeOperationError } from 'n8n-workflow';
 
 import type { ValidationContext } from './describe';
+import { fieldRefusal, isFieldRefusal, notARefusal } from './refusals';
 
 export interface FieldChecks {
 	/**
@@ -16,25 +19,27 @@ export interface FieldChecks {
 	/** The same for a read that waits (a receipt's file). */
 	readAsync<T>(read: () => Promise<T>): Promise<T>;
 	/** Keeps a refusal found between fields (a range whose start is after its end). */
-	refuse(refusal: Error): void;
+	refuse(refusal: NodeOperationError): void;
 	/** Fails once with every refusal kept, in the order read; nothing when all fields passed. */
 	done(): void;
 }
 
-/** The message of each refusal, for the error's description: one line each. */
-const lines = (refusals: Error[]) => refusals.map((refusal) => refusal.message).join('\n');
+/** Each refusal on a line of the error's description, with its own description when it has one. */
+const lines = (refusals: NodeOperationError[]) =>
+	refusals.map((refusal) => (refusal.description ? `${refusal.message}: ${refusal.description}` : refusal.message)).join('\n');
 
 export function fieldChecks(context: ValidationContext, itemIndex: number | undefined): FieldChecks {
-	const refusals: Error[] = [];
-	const keep = (error: unknown) => {
-		refusals.push(error instanceof Error ? error : new Error(String(error)));
+	const refusals: NodeOperationError[] = [];
+	const keepRefusal = (error: unknown) => {
+		if (!isFieldRefusal(error)) throw notARefusal(context.getNode(), error, itemIndex);
+		refusals.push(error);
 	};
 	return {
 		read<T>(read: () => T): T {
 			try {
 				return read();
 			} catch (error) {
-				keep(error);
+				keepRefusal(error);
 				return undefined as T;
 			}
 		},
@@ -42,20 +47,17 @@ export function fieldChecks(context: ValidationContext, itemIndex: number | unde
 			try {
 				return await read();
 			} catch (error) {
-				keep(error);
+				keepRefusal(error);
 				return undefined as T;
 			}
 		},
-		refuse: keep,
+		refuse: keepRefusal,
 		done() {
 			if (refusals.length === 0) return;
 			const [first] = refusals;
-			if (refusals.length === 1 && first instanceof NodeOperationError) throw first;
-			const more = refusals.length - 1;
-			throw new NodeOperationError(context.getNode(), more ? `${first.message} (and ${more} more: see below)` : first.message, {
-				itemIndex,
-				description: lines(refusals),
-			});
+			if (refusals.length === 1) throw first;
+			const title = `${first.message} (and ${refusals.length - 1} more: see below)`;
+			throw fieldRefusal(context, itemIndex, title, lines(refusals));
 		},
 	};
 }

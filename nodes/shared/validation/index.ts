@@ -4,7 +4,8 @@
  * so every helper checks the type first and says what it got, never "[object Object]".
  */
 export type { ValidationContext } from './describe';
-export { describeValue, invalidInput, quoted, received, thousands } from './describe';
+export { describeValue, quoted, received, thousands } from './describe';
+export { fieldRefusal, invalidInput, isFieldRefusal } from './refusals';
 export type { FieldChecks } from './fieldChecks';
 export { fieldChecks } from './fieldChecks';
 export { findControlCharacter, isEmptyInput, optionalText, readList, requireMaxLength, requireText, scalarText } from './text';

@@ -1,6 +1,7 @@
 /** Texts and lists of texts: their type, their length, and no control characters where they are sent. */
 import type { ValidationContext } from './describe';
-import { invalidInput, quoted, received, thousands, visibleCharacter } from './describe';
+import { quoted, received, thousands, visibleCharacter } from './describe';
+import { invalidInput } from './refusals';
 
 /** Whether an optional parameter was left empty: nothing, or text of only spaces. */
 export function isEmptyInput(value: unknown): boolean {

@@ -2,7 +2,8 @@
 import type { CalendarDate } from '../dates';
 import { readCalendarDate } from '../dates';
 import type { ValidationContext } from './describe';
-import { describeValue, invalidInput, received, thousands } from './describe';
+import { describeValue, received, thousands } from './describe';
+import { invalidInput } from './refusals';
 import { isEmptyInput, readList, scalarText } from './text';
 
 const ID_RULE = 'must be a positive whole number';
