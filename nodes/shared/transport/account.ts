@@ -7,7 +7,7 @@ import { Redactor } from './errors';
 import { fingerprint } from './fingerprint';
 import type { PaceLimits, RequestPacer } from './rateLimiter';
 import { pacerFor } from './rateLimiter';
-import type { TransportContext } from './request';
+import type { TransportContext } from './send';
 import { recentlyMintedTokens } from './tokenSharing';
 
 /** A credential resolved into what the transport works with: where to send, how fast, what to hide. */

@@ -1,6 +1,7 @@
 export type { ApiName } from './apis';
 export { apiExchange, apiRequest } from './request';
-export type { ApiExchange, ApiRequest, TransportContext } from './request';
+export type { ApiExchange, ApiRequest } from './request';
+export type { TransportContext } from './send';
 export { PARTNER_MAX_PAGE_SIZE, fetchPartnerList } from './partnerList';
 export type { ListRequest } from './partnerList';
 export { resolveAccount } from './account';

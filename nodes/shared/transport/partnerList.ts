@@ -6,7 +6,7 @@ import { recordKey } from './contracts';
 import type { Contract, ListContract } from './contracts';
 import { pagesInFlight, runPool } from './pool';
 import { MAX_PAGES_PER_READ, MAX_RECORDS_PER_READ, tooManyToReadError } from './readLimits';
-import type { TransportContext } from './request';
+import type { TransportContext } from './send';
 import { apiRequest, normalizePath } from './request';
 
 /** Partner lists cap `limit` at this in the known clients; asking for more only gets capped. */

@@ -1,7 +1,7 @@
 // What the transport does when the service refuses a request for its rate: hold the account, lower
 // this instance's share, and how long a GET may wait for the pause the service names.
 import type { Account } from './account';
-import type { FullResponse, TransportContext } from './request';
+import type { FullResponse, TransportContext } from './send';
 import { MAX_RETRY_AFTER_MS } from './retry';
 
 /** A refusal from a window names the pause in whole seconds, rounded up. */

@@ -1,11 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { isRateLimitAnswer } from './answers';
@@ -15,6 +8,9 @@ import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
 import { contractViolation } from './answerChecks';
 import { afterWait, beforeWait } from './waits';
+import { redirectRefusal, redirectTarget } from './redirects';
+import type { RequestOptions, TransportContext } from './send';
+import { networkCode, send } from './send';
 import type { Contract } from './contracts';
 import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
 import {
@@ -25,9 +21,6 @@ import {
 	parseRetryAfter,
 	retryDelayMs,
 } from './retry';
-
-/** Every node context that may talk to the services. */
-export type TransportContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ApiRequest {
 	method: 'GET' | 'POST';
@@ -47,102 +40,10 @@ export interface ApiRequest {
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
-/** Same-origin redirects followed per request, at most. */
-const MAX_REDIRECTS = 5;
-
-export interface FullResponse {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: unknown;
-}
-
-/**
- * n8n 2.x's form of `ignoreHttpStatusErrors`: ignore every status but those listed. The last 1.x
- * line's types know only a boolean, and its runtime reads any truthy value as "ignore every
- * status" (README, "Compatibility"); `apiExchange` handles both.
- */
-interface StatusErrorsExcept {
-	ignore: true;
-	except: number[];
-}
-
-/** The request options as this package builds them, in n8n 2.x's form on either line. */
-type RequestOptions = Omit<IHttpRequestOptions, 'ignoreHttpStatusErrors'> & {
-	ignoreHttpStatusErrors?: boolean | StatusErrorsExcept;
-};
-
-const NETWORK_CODE = /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/;
-
-/**
- * The error's network code (ECONNRESET, ETIMEDOUT, ...), looked up along its cause chain. n8n 1.x
- * wraps it in an error whose own `cause` hides the original and puts the code in `httpCode`.
- */
-function networkCode(error: unknown): string | undefined {
-	let current = error as { code?: unknown; httpCode?: unknown; cause?: unknown } | undefined;
-	for (let depth = 0; current && depth < 5; depth++) {
-		for (const code of [current.code, current.httpCode]) if (typeof code === 'string' && NETWORK_CODE.test(code)) return code;
-		current = current.cause as typeof current;
-	}
-	return undefined;
-}
-
-/** Status and body of an HTTP error thrown by n8n (only 401 is thrown; the rest come back). */
-function thrownHttpResponse(error: unknown): FullResponse | undefined {
-	const failure = error as {
-		httpCode?: string | null;
-		cause?: { response?: { status?: number; data?: unknown; headers?: Record<string, unknown> } };
-		response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
-	};
-	const response = failure.cause?.response ?? failure.response;
-	const status = response?.status ?? (failure.httpCode ? Number(failure.httpCode) : undefined);
-	if (!status || Number.isNaN(status)) return undefined;
-	return { statusCode: status, headers: response?.headers ?? {}, body: response?.data };
-}
-
 export function normalizePath(path: string, trailingSlash: boolean): string {
 	const withLeadingSlash = path.startsWith('/') ? path : `/${path}`;
 	if (!trailingSlash || withLeadingSlash.endsWith('/')) return withLeadingSlash;
 	return `${withLeadingSlash}/`;
-}
-
-/** Where a redirect points, or undefined when its Location cannot be read. */
-function redirectTarget(response: FullResponse, from: string): URL | undefined {
-	const location = response.headers.location;
-	if (typeof location !== 'string' || location === '') return undefined;
-	try {
-		return new URL(location, from);
-	} catch {
-		return undefined;
-	}
-}
-
-/** Why a redirect is not followed, or undefined when it may be. */
-function redirectRefusal(target: URL | undefined, account: Account, mayRetry: boolean, redirects: number): string | undefined {
-	if (!target) return 'The redirect has no readable Location.';
-	if (target.origin !== account.origin) {
-		return `The credential is never sent to another origin than its Base URL (${account.origin}).`;
-	}
-	if (!mayRetry) return 'A create is never sent twice, so its redirects are not followed.';
-	if (redirects >= MAX_REDIRECTS) return `More than ${MAX_REDIRECTS} redirects.`;
-	return undefined;
-}
-
-/** One request through n8n's helper: the answer, or what was thrown when there is none. */
-async function send(
-	context: TransportContext,
-	credentialType: string,
-	options: RequestOptions,
-): Promise<{ response?: FullResponse; thrown?: unknown }> {
-	// Handed over as is: on 2.x this is IHttpRequestOptions; 1.x's types would refuse the `except`
-	// form its runtime reads as `true` (see StatusErrorsExcept).
-	const sent = { ...options } as IHttpRequestOptions;
-	try {
-		return {
-			response: (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, sent)) as FullResponse,
-		};
-	} catch (error) {
-		return { response: thrownHttpResponse(error), thrown: error };
-	}
 }
 
 /** A 2xx answer with what HTTP says about it: its headers, and when it was asked for and came. */

@@ -9,7 +9,7 @@ import type { IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
 
 import type { Account } from './account';
 import type { WaitCause } from './rateLimiter';
-import type { TransportContext } from './request';
+import type { TransportContext } from './send';
 
 /** A wait this long is said before it starts, and a run that waited this long in all gets a hint. */
 export const LONG_WAIT_MS = 5000;
