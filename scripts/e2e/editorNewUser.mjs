@@ -149,7 +149,7 @@ export async function checkNewUserEditor({ page, baseUrl, api, sandbox, screensh
 	const hint = page.getByTestId('ndv').getByText(/^This run waited/);
 	await hint.first().waitFor({ timeout: 60_000 });
 	const hintText = (await hint.first().innerText()).trim();
-	assert.match(hintText, /This run waited \d+ s for the service's limits: \d+ s at the credential's pace of 0\.15 requests per second/);
+	assert.match(hintText, /This run waited \d+ s: \d+ s at the credential's pace of 0\.15 requests per second/);
 	await shot('6-wait-hint');
 	await closeNodePanel(page);
 	log(`a slow run's output: ${hintText}`);

@@ -3,7 +3,7 @@
 // saying how long and for which limit. The live run goes through n8n-core's WorkflowExecute against
 // the sandbox over real HTTP; the wording and what sets a wait are plain tables.
 import { PaceSchedule } from '../../nodes/shared/transport/rateLimiter';
-import { duration, waitReason, worthSaying } from '../../nodes/shared/transport/waits';
+import { duration, waitReason, waitSummary, worthSaying } from '../../nodes/shared/transport/waits';
 import { clickCredential } from '../foundation/helpers';
 import { runNode } from '../harness/run';
 import { useSandbox } from '../harness/sandboxFixture';
@@ -42,7 +42,7 @@ describe('a Return All that waits for its pace', () => {
 		const hints = result.run.data.resultData.runData['Node under test'][0].hints;
 		expect(hints).toEqual([
 			{
-				message: expect.stringMatching(/^This run waited [67] s for the service's limits: [67] s at the credential's pace of 0\.15 requests per second\.$/),
+				message: expect.stringMatching(/^This run waited [67] s: [67] s at the credential's pace of 0\.15 requests per second\.$/),
 				type: 'info',
 				location: 'outputPane',
 			},
@@ -88,4 +88,19 @@ describe('what sets a wait, and how it is said', () => {
 		['held', 'because the service refused a request for its rate and asked to wait'],
 		['retry', 'before trying a failed request again'],
 	] as const)('%s', (cause, text) => expect(waitReason(cause, { requestsPerSecond: 3, window })).toBe(text));
+
+	test.each([
+		[
+			'retries alone are not called the service\'s limits',
+			{ pace: 0, window: 0, held: 0, retry: 7_000 },
+			'This run waited 7 s: 7 s before trying a failed request again.',
+		],
+		[
+			'each cause with its time, the longest first',
+			{ pace: 3_000, window: 260_000, held: 30_000, retry: 4_000 },
+			"This run waited 4 min 57 s: 4 min 20 s for the service's limit of 100 requests per 5 min (85 of them were used in the 5 min before this run); 30 s because the service refused a request for its rate and asked to wait; 4 s before trying a failed request again; 3 s at the credential's pace of 3 requests per second.",
+		],
+		['a cause under a second is left out', { pace: 400, window: 0, held: 0, retry: 6_000 }, 'This run waited 6 s: 6 s before trying a failed request again.'],
+		['under 5 s in all: nothing said', { pace: 2_000, window: 0, held: 0, retry: 2_999 }, undefined],
+	])('the run\'s hint: %s', (_label, ms, text) => expect(waitSummary(ms, { requestsPerSecond: 3, window }, { used: 85, of: 100 })).toBe(text));
 });

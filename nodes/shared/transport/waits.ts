@@ -80,20 +80,28 @@ export function afterWait(context: TransportContext, account: Account, waitedMs:
 	waitsOf(context, account).ms[cause] += waitedMs;
 }
 
-/** The hint a run that waited long leaves on its output: how long, for what, and how much of the window was used before it. */
+/**
+ * What a run's waits come to, each cause with its time: the pace, the window, a refusal for rate,
+ * a retry. A retry is no limit of the service, so the sum is not said to be for its limits.
+ */
+export function waitSummary(ms: Record<Cause, number>, limits: Account['limits'], windowBefore?: { used: number; of: number }): string | undefined {
+	const total = Object.values(ms).reduce((sum, each) => sum + each, 0);
+	if (total < LONG_WAIT_MS) return undefined;
+	const parts = (Object.entries(ms) as Array<[Cause, number]>)
+		.filter(([, each]) => each >= 1000)
+		.sort((a, b) => b[1] - a[1])
+		.map(([cause, each]) => {
+			const used = cause === 'window' && windowBefore && limits.window ? ` (${windowBefore.used} of them were used in the ${duration(limits.window.windowMs)} before this run)` : '';
+			return `${duration(each)} ${waitReason(cause, limits)}${used}`;
+		});
+	return `This run waited ${duration(total)}: ${parts.join('; ')}.`;
+}
+
+/** The hint a run that waited long leaves on its output. */
 export function waitHints(context: object): NodeExecutionHint[] {
 	const waits = waitsByRun.get(context);
-	if (!waits) return [];
-	const total = Object.values(waits.ms).reduce((sum, ms) => sum + ms, 0);
-	if (total < LONG_WAIT_MS) return [];
-	const parts = (Object.entries(waits.ms) as Array<[Cause, number]>)
-		.filter(([, ms]) => ms >= 1000)
-		.sort((a, b) => b[1] - a[1])
-		.map(([cause, ms]) => {
-			const used = cause === 'window' && waits.windowBefore ? ` (${waits.windowBefore.used} of them were used in the ${duration(waits.limits.window!.windowMs)} before this run)` : '';
-			return `${duration(ms)} ${waitReason(cause, waits.limits)}${used}`;
-		});
-	return [{ message: `This run waited ${duration(total)} for the service's limits: ${parts.join('; ')}.`, type: 'info', location: 'outputPane' }];
+	const message = waits && waitSummary(waits.ms, waits.limits, waits.windowBefore);
+	return message ? [{ message, type: 'info', location: 'outputPane' }] : [];
 }
 
 /** Leaves the run's hint on the node's output, after all its items ran. */
