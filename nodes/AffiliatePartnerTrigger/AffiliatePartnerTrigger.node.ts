@@ -17,9 +17,10 @@ export class AffiliatePartnerTrigger implements INodeType {
 		defaultVersion: 1.1,
 		subtitle: '={{ ($parameter["events"] || []).length + " event" + (($parameter["events"] || []).length === 1 ? "" : "s") }}',
 		// n8n's node search shows Affiliate Partner and this trigger as one entry, with this
-		// description (docs/nodes.md, Affiliate Partner Trigger), so it speaks for both.
+		// description (docs/nodes.md, Affiliate Partner Trigger), so it speaks for both; without a
+		// count of the node's actions, which would go stale as operations are added.
 		description:
-			"Admitad's publisher API: 18 actions on lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a claim is created or decided",
+			"Admitad's publisher API: actions on lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a claim is created or decided",
 		defaults: { name: 'Affiliate Partner Trigger' },
 		polling: true,
 		inputs: [],

@@ -96,13 +96,12 @@ describe('found by what users type', () => {
 		expect(trigger.description).toMatch(/start a workflow when click items are new or updated/);
 	});
 
-	test("the node search's one entry for Affiliate Partner and its trigger describes both, with the node's number of actions", () => {
+	test("the node search's one entry for Affiliate Partner and its trigger describes both, with no count that goes stale", () => {
 		const partner = new AffiliatePartner().description;
 		const trigger = new AffiliatePartnerTrigger().description;
 		expect(trigger.name.replace('Trigger', '')).toBe(partner.name);
-		const actions = partner.properties.filter((p) => p.name === 'operation').flatMap((p) => (p.options ?? []) as INodePropertyOptions[]);
-		expect(trigger.description).toContain(`${actions.length} actions on lost orders, appeal claims, order status, landing pages and reference data`);
-		expect(actions).toHaveLength(18);
+		expect(trigger.description).toContain('actions on lost orders, appeal claims, order status, landing pages and reference data');
+		expect(trigger.description).not.toMatch(/\d/);
 		expect(trigger.description).toMatch(/start a workflow when a claim is created or decided/);
 	});
 });
