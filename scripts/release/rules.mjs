@@ -1,11 +1,10 @@
-// When a publish is allowed (docs/releasing.md): only from this repository's publish workflow, on
-// the tag of the version being published, with an npm provenance statement, after `npm run release`
-// checked the package. Pure functions of the environment and the files, so the guard and the tests
-// share them.
+// Where a release is packed (docs/releasing.md): only in this repository's publish workflow, on the
+// tag of the version being released, in the job that runs the development dependencies (build,
+// lint, scanner), which must hold no OIDC token. Pure functions of the environment and the files,
+// so the release script and the tests share them.
+import { distTag, parseVersion } from './versions.mjs';
 
 export const PUBLISH_WORKFLOW = '.github/workflows/publish.yml';
-/** Set by `npm run release` in the publish workflow once the tarball and the scanner checks passed. */
-export const CHECKED_MARKER = 'AFFILIATE_PARTNER_RELEASE_CHECKED';
 
 /** `owner/name` of the GitHub repository package.json names. */
 export function githubRepository(manifest) {
@@ -15,14 +14,13 @@ export function githubRepository(manifest) {
 
 export const versionTag = (version) => `v${version}`;
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Whether CHANGELOG.md has a section for `version`. */
-export const changelogHas = (changelog, version) => new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\]`, 'm').test(changelog);
+export const changelogHas = (changelog, version) => new RegExp(`^## \\[${escapeRegExp(version)}\\]`, 'm').test(changelog);
 
-/** npm reads its config from the environment in either case (`--provenance` or NPM_CONFIG_PROVENANCE). */
-const npmConfig = (env, key) => env[`npm_config_${key}`] ?? env[`NPM_CONFIG_${key.toUpperCase()}`];
-
-/** Every reason to refuse this publish; an empty list lets it go on. */
-export function publishRefusals(env, manifest, changelog) {
+/** Every reason to refuse packing `manifest`'s version for the publish job here; an empty list lets it go on. */
+export function packJobRefusals(env, manifest, changelog) {
 	const repository = githubRepository(manifest);
 	const tag = versionTag(manifest.version);
 	const checks = [
@@ -33,11 +31,19 @@ export function publishRefusals(env, manifest, changelog) {
 			`it does not run in ${PUBLISH_WORKFLOW} on the tag ${tag} (GITHUB_WORKFLOW_REF is ${env.GITHUB_WORKFLOW_REF ?? 'unset'})`,
 		],
 		[env.GITHUB_EVENT_NAME === 'push' && env.GITHUB_REF === `refs/tags/${tag}`, `it was not started by pushing the tag ${tag}`],
-		[env.RUNNER_ENVIRONMENT === 'github-hosted', 'it does not run on a GitHub-hosted runner, which npm provenance needs'],
-		[Boolean(env.ACTIONS_ID_TOKEN_REQUEST_URL), 'the job cannot mint an OIDC token (it needs `permissions: id-token: write`)'],
-		[npmConfig(env, 'provenance') === 'true', 'npm was not asked for a provenance statement (`--provenance`)'],
-		[env[CHECKED_MARKER] === manifest.version, `it did not come through \`npm run release\`, which checks the tarball and runs n8n's scanner first`],
+		[env.RUNNER_ENVIRONMENT === 'github-hosted', 'it does not run on a GitHub-hosted runner, where the provenance statement says the tarball was built'],
+		[
+			!env.ACTIONS_ID_TOKEN_REQUEST_URL,
+			'this job can mint an OIDC token: it runs the development dependencies, so only the publish job may have `id-token: write`',
+		],
+		[Boolean(parseVersion(manifest.version)), `package.json's version ${manifest.version} is not major.minor.patch with an optional prerelease`],
 		[changelogHas(changelog, manifest.version), `CHANGELOG.md has no section "## [${manifest.version}]"`],
 	];
 	return checks.filter(([holds]) => !holds).map(([, reason]) => reason);
 }
+
+/**
+ * What the pack job hands on (its step outputs, which publish.yml passes to the publish job): the
+ * packed tarball's path for the artifact upload, its file name, and the dist-tag it is published under.
+ */
+export const packJobOutputs = (packed, version) => ({ 'tarball-path': packed.file, tarball: packed.filename, 'dist-tag': distTag(version) });
