@@ -30,7 +30,7 @@ export class ClickReport implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{ ({"getMany":"Get Many: Click Item"})[$parameter["operation"]] }}',
-		description: 'Daily click statistics per merchant, SubID and ad space (Takeads click report)',
+		description: 'Daily click statistics per merchant, Sub ID and ad space (Takeads click report)',
 		defaults: { name: 'Click Report' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -217,7 +217,7 @@ describe('lost orders: create', () => {
 		expect(sandbox.requests.map((request) => request.status)).toEqual([201, 201, 201]);
 	});
 
-	test('the receipt can come from another binary property', async () => {
+	test('the receipt can come from another binary field', async () => {
 		await records(lostOrderCreate({ orderId: 'OTHER-PROP', receiptBinaryProperty: 'invoice' }), [
 			binaryItem({}, PDF, 'invoice.pdf', 'application/pdf', 'invoice'),
 		]);
@@ -382,11 +382,11 @@ describe('bad input is refused with a message naming the field, and nothing is s
 	const cases: Array<[string, INodeParameters, INodeExecutionData[] | undefined, RegExp]> = [
 		['order date 31.02.2026', lostOrderCreate({ orderDate: '31.02.2026' }), pdfInput(), /"Order Date".*31\.02\.2026.*not a real date/],
 		['order date as text', lostOrderCreate({ orderDate: 'last tuesday' }), pdfInput(), /"Order Date".*last tuesday/],
-		['filter start date 31.02.2026', { resource: 'lostOrder', operation: 'getMany', filters: { startDate: '31.02.2026' } }, undefined, /"Start Date".*not a real date/],
-		['filter end date as text', { resource: 'appeal', operation: 'getMany', filters: { endDate: 'soon' } }, undefined, /"End Date".*"soon"/],
+		['filter start date 31.02.2026', { resource: 'lostOrder', operation: 'getMany', filters: { startDate: '31.02.2026' } }, undefined, /"Date From".*not a real date/],
+		['filter end date as text', { resource: 'appeal', operation: 'getMany', filters: { endDate: 'soon' } }, undefined, /"Date To".*"soon"/],
 		['status from an expression that is no status', { resource: 'lostOrder', operation: 'getMany', filters: { status: '={{ "done" }}' } }, undefined, /"Status": "done" is not one of accepted, processing, rejected/],
 		['appeal status from an expression that is no status', { resource: 'lostOrder', operation: 'getMany', filters: { appealStatus: '={{ "open" }}' } }, undefined, /"Appeal Status": "open" is not one of processing, resolved/],
-		['start date after end date', { resource: 'lostOrder', operation: 'getMany', filters: { startDate: '2026-03-02', endDate: '2026-03-01' } }, undefined, /"Start Date".*02\.03\.2026 is after the End Date 01\.03\.2026/],
+		['start date after end date', { resource: 'lostOrder', operation: 'getMany', filters: { startDate: '2026-03-02', endDate: '2026-03-01' } }, undefined, /"Date From".*02\.03\.2026 is after Date To 01\.03\.2026/],
 		['order_id of 101 characters', lostOrderCreate({ orderId: long(101) }), pdfInput(), /"Order ID": at most 100 characters are allowed, got 101/],
 		['appeal_id of 101 characters', lostOrderCreate({ additionalFields: { appealId: long(101) } }), pdfInput(), /"Appeal ID": at most 100/],
 		['comment of 513 characters', lostOrderCreate({ additionalFields: { comment: long(513) } }), pdfInput(), /"Comment": at most 512 characters are allowed, got 513/],
@@ -398,10 +398,10 @@ describe('bad input is refused with a message naming the field, and nothing is s
 		['non-numeric price', lostOrderCreate({ orderPrice: '={{ "12,50 EUR" }}' }), pdfInput(), /"Order Price": must be a finite number, got "12,50 EUR"/],
 		['infinite price', lostOrderCreate({ orderPrice: '={{ 1/0 }}' }), pdfInput(), /"Order Price": must be a finite number/],
 		['non-numeric estimated reward', lostOrderCreate({ additionalFields: { estimatedReward: '={{ "about 5" }}' } }), pdfInput(), /"Estimated Reward": must be a finite number/],
-		['a .pdf-named file that is really text', lostOrderCreate(), textAsPdf, /"Receipt Binary Property".*"receipt\.pdf".*not a JPEG, PNG or PDF/],
+		['a .pdf-named file that is really text', lostOrderCreate(), textAsPdf, /"Input Binary Field".*"receipt\.pdf".*not a JPEG, PNG or PDF/],
 		['appeal: a .pdf-named file that is really text', appealCreate(), textAsPdf, /not a JPEG, PNG or PDF/],
-		['missing binary property', lostOrderCreate(), [{ json: {} }], /"Receipt Binary Property": the input item has no binary property "data" \(it has no binary data\)/],
-		['binary under another name', appealCreate(), [binaryItem({}, PDF, 'r.pdf', 'application/pdf', 'file')], /no binary property "data" \(it has: "file"\)/],
+		['missing binary property', lostOrderCreate(), [{ json: {} }], /"Input Binary Field": the input item has no binary field "data" \(it has no binary data\)/],
+		['binary under another name', appealCreate(), [binaryItem({}, PDF, 'r.pdf', 'application/pdf', 'file')], /no binary field "data" \(it has: "file"\)/],
 		['program ID as text', lostOrderCreate({ programId: 'fashion' }), pdfInput(), /"Program ID": must be a positive whole number, got "fashion"/],
 		['negative ad space ID', lostOrderCreate({ adSpaceId: '-3' }), pdfInput(), /"Ad Space ID": must be a positive whole number/],
 		['lost order ID with letters', { resource: 'lostOrder', operation: 'get', lostOrderId: '12x' }, undefined, /"Lost Order ID": must be a positive whole number, got "12x"/],
@@ -432,7 +432,7 @@ describe('every invalid field of an item is named in one run, each on its own li
 			expect.stringMatching(/^Invalid "Order Date": /),
 			'Invalid "Order Price": must be a finite number, got "12,50 EUR"',
 			'Invalid "Comment": at most 512 characters are allowed, got 600',
-			expect.stringMatching(/^Invalid "Receipt Binary Property": the file "receipt\.pdf" .* is not a JPEG, PNG or PDF/),
+			expect.stringMatching(/^Invalid "Input Binary Field": the file "receipt\.pdf" .* is not a JPEG, PNG or PDF/),
 		]);
 		expect(sandbox.requests).toEqual([]);
 	});
@@ -449,7 +449,7 @@ describe('every invalid field of an item is named in one run, each on its own li
 	test('a list with a program ID with a fraction, a start date that does not exist and a status that is none', async () => {
 		const filters = { programId: '6115.5', startDate: '31.02.2026', status: '={{ "done" }}' };
 		const result = await run({ resource: 'lostOrder', operation: 'getMany', filters });
-		expect(refusals(result.error?.description).map((line) => line.match(/^Invalid "([^"]+)"/)?.[1])).toEqual(['Program ID', 'Status', 'Start Date']);
+		expect(refusals(result.error?.description).map((line) => line.match(/^Invalid "([^"]+)"/)?.[1])).toEqual(['Program ID', 'Status', 'Date From']);
 		expect(sandbox.requests).toEqual([]);
 	});
 

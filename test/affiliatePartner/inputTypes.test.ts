@@ -72,8 +72,8 @@ const claimFilterRows = (withAppealStatus: boolean): Array<[string, string, Kind
 	['filters.appealId', 'Appeal ID', 'text'],
 	['filters.status', 'Status', 'choice'],
 	...(withAppealStatus ? [['filters.appealStatus', 'Appeal Status', 'choice'] as [string, string, Kind]] : []),
-	['filters.startDate', 'Start Date', 'date'],
-	['filters.endDate', 'End Date', 'date'],
+	['filters.startDate', 'Date From', 'date'],
+	['filters.endDate', 'Date To', 'date'],
 	['limit', 'Limit', 'limit'],
 ];
 
@@ -85,7 +85,7 @@ const FIELDS: FieldRow[] = [
 		['orderId', 'Order ID', 'text'],
 		['orderDate', 'Order Date', 'date'],
 		['orderPrice', 'Order Price', 'number'],
-		['receiptBinaryProperty', 'Receipt Binary Property', 'text'],
+		['receiptBinaryProperty', 'Input Binary Field', 'text'],
 		['additionalFields.comment', 'Comment', 'text'],
 		['additionalFields.appealId', 'Appeal ID', 'text'],
 		['additionalFields.estimatedReward', 'Estimated Reward', 'number'],
@@ -99,7 +99,7 @@ const FIELDS: FieldRow[] = [
 	...fields('appeal: create', appealCreate, [
 		['programId', 'Program ID', 'id', 'form:advcampaign'],
 		['orderId', 'Order ID', 'text'],
-		['receiptBinaryProperty', 'Receipt Binary Property', 'text'],
+		['receiptBinaryProperty', 'Input Binary Field', 'text'],
 		['additionalFields.comment', 'Comment', 'text'],
 		['additionalFields.appealId', 'Appeal ID', 'text'],
 	]),
@@ -107,24 +107,24 @@ const FIELDS: FieldRow[] = [
 	...fields('appeal: getMany', op('appeal', 'getMany'), claimFilterRows(false)),
 	...fields('category: get', op('category', 'get', { categoryId: '1' }), [
 		['categoryId', 'Category ID', 'id', 'path'],
-		['options.language', 'Language', 'choice'],
+		['options.language', 'Language Name or ID', 'choice'],
 	]),
 	...fields('category: getMany', op('category', 'getMany'), [
 		['filters.programIds', 'Program IDs', 'idList', 'query:campaign'],
-		['options.language', 'Language', 'choice'],
+		['options.language', 'Language Name or ID', 'choice'],
 		['options.orderBy', 'Order By', 'choice'],
 		['limit', 'Limit', 'limit'],
 	]),
 	...fields('category: getManyForProgram', op('category', 'getManyForProgram', { programId: '6115' }), [
 		['programId', 'Program ID', 'id', 'path'],
-		['options.language', 'Language', 'choice'],
+		['options.language', 'Language Name or ID', 'choice'],
 		['options.orderBy', 'Order By', 'choice'],
 		['limit', 'Limit', 'limit'],
 	]),
 	...fields('currency: getMany', op('currency', 'getMany'), [['limit', 'Limit', 'limit']]),
 	...fields('currency: getRate', rate, [
-		['baseCurrency', 'Base Currency', 'choice'],
-		['targetCurrency', 'Target Currency', 'choice'],
+		['baseCurrency', 'Base Currency Name or ID', 'choice'],
+		['targetCurrency', 'Target Currency Name or ID', 'choice'],
 		['date', 'Date', 'date'],
 	]),
 	...fields('landingPage: getMany', op('landingPage', 'getMany', { programId: '6115' }), [
@@ -132,7 +132,7 @@ const FIELDS: FieldRow[] = [
 		['adSpaceId', 'Ad Space ID', 'id', 'path'],
 		['limit', 'Limit', 'limit'],
 	]),
-	...fields('language: get', op('language', 'get', { languageCode: 'en' }), [['languageCode', 'Language', 'choice']]),
+	...fields('language: get', op('language', 'get', { languageCode: 'en' }), [['languageCode', 'Language Name or ID', 'choice']]),
 	...fields('language: getMany', op('language', 'getMany'), [['limit', 'Limit', 'limit']]),
 	...fields('adSpaceKind: getMany', op('adSpaceKind', 'getMany'), [['limit', 'Limit', 'limit']]),
 	...fields('region: getMany', op('region', 'getMany'), [['limit', 'Limit', 'limit']]),

@@ -329,19 +329,19 @@ describe('bad input is refused before anything is sent', () => {
 		['31.02', { ...rate, date: '31.02.2024' }, /Invalid "Date": "31.02.2024" is not a real date/],
 		['an ISO date that does not exist', { ...rate, date: '2023-02-29' }, /Invalid "Date"/],
 		['an empty date from an expression', { ...rate, date: '={{ "" }}' }, /Invalid "Date"/],
-		['a two-letter base currency', { ...rate, baseCurrency: 'US' }, /Invalid "Base Currency": must be a three-letter currency code/],
-		['a four-letter target currency', { ...rate, targetCurrency: 'EURO' }, /Invalid "Target Currency"/],
-		['digits as a currency', { ...rate, targetCurrency: '={{ 840 }}' }, /Invalid "Target Currency"/],
-		['a missing base currency from an expression', { ...rate, baseCurrency: '={{ $json.missing }}' }, /Invalid "Base Currency": must be a three-letter currency code such as USD, got nothing/],
+		['a two-letter base currency', { ...rate, baseCurrency: 'US' }, /Invalid "Base Currency Name or ID": must be a three-letter currency code/],
+		['a four-letter target currency', { ...rate, targetCurrency: 'EURO' }, /Invalid "Target Currency Name or ID"/],
+		['digits as a currency', { ...rate, targetCurrency: '={{ 840 }}' }, /Invalid "Target Currency Name or ID"/],
+		['a missing base currency from an expression', { ...rate, baseCurrency: '={{ $json.missing }}' }, /Invalid "Base Currency Name or ID": must be a three-letter currency code such as USD, got nothing/],
 		['a program ID that is text', { ...categories, filters: { programIds: '6115, abc' } }, /Invalid "Program IDs": must be a positive whole number, got "abc"/],
 		['a decimal program ID', { ...categories, filters: { programIds: '6115\n1.5' } }, /Invalid "Program IDs".*"1\.5"/],
 		['a negative program ID from an array', { ...categories, filters: { programIds: '={{ [6115, -3] }}' } }, /Invalid "Program IDs".*"-3"/],
 		['a bad orderBy from an expression', { ...categories, options: { orderBy: '={{ "date" }}' } }, /Invalid "Order By": must be "name" or "-name", got "date"/],
-		['a language that is not a code', { ...categories, options: { language: 'e n' } }, /Invalid "Language"/],
+		['a language that is not a code', { ...categories, options: { language: 'e n' } }, /Invalid "Language Name or ID"/],
 		['category ID 0', { resource: 'category', operation: 'get', categoryId: 0 }, /Invalid "Category ID"/],
 		['a program ID in the path that is text', { resource: 'category', operation: 'getManyForProgram', programId: '={{ "8311/../1" }}', returnAll: true }, /Invalid "Program ID"/],
-		['a language code with a path in it', { resource: 'language', operation: 'get', languageCode: '../currencies' }, /Invalid "Language": must be a language code/],
-		['no language code from an expression', { resource: 'language', operation: 'get', languageCode: '={{ "" }}' }, /Invalid "Language": a language code such as en is required/],
+		['a language code with a path in it', { resource: 'language', operation: 'get', languageCode: '../currencies' }, /Invalid "Language Name or ID": must be a language code/],
+		['no language code from an expression', { resource: 'language', operation: 'get', languageCode: '={{ "" }}' }, /Invalid "Language Name or ID": a language code such as en is required/],
 		['no landing program', { resource: 'landingPage', operation: 'getMany', programId: 0, returnAll: true }, /Invalid "Program ID"/],
 		['a negative ad space', { resource: 'landingPage', operation: 'getMany', programId: 6115, adSpaceId: -1, returnAll: true }, /Invalid "Ad Space ID"/],
 	];
@@ -389,7 +389,7 @@ describe('server errors are shown readably', () => {
 			date: '15.03.2024',
 		});
 		expect(result.error?.message).toBe(
-			'The service refused "Base Currency": Select a valid choice. XYZ is not one of the available choices.',
+			'The service refused "Base Currency Name or ID": Select a valid choice. XYZ is not one of the available choices.',
 		);
 		expect(result.error?.httpCode).toBe('400');
 		expect(requests()).toEqual([{ path: '/currencies/rate/', rawQuery: 'base=XYZ&target=EUR&date=15.03.2024', status: 400 }]);

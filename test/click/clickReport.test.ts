@@ -132,7 +132,7 @@ describe('data that moves while the report is read', () => {
 });
 
 describe('filters', () => {
-	test('merchant, SubID and ad space go out as the service names them', async () => {
+	test('merchant, Sub ID and ad space go out as the service names them', async () => {
 		const sample = sandbox.clicks.all().find((item) => item.subId && item.merchantId > 0)!;
 		const filters = {
 			dateFrom: days()[0],

@@ -11,6 +11,7 @@ import { AffiliatePartner } from '../../nodes/AffiliatePartner/AffiliatePartner.
 import { ClickReport } from '../../nodes/ClickReport/ClickReport.node';
 import { AffiliatePartnerTrigger } from '../../nodes/AffiliatePartnerTrigger/AffiliatePartnerTrigger.node';
 import { ClickReportTrigger } from '../../nodes/ClickReportTrigger/ClickReportTrigger.node';
+import { CLICK_API, PARTNER_API } from '../../nodes/shared/transport/apis';
 import { PACKAGE, nodeTypes } from '../harness/nodeTypes';
 
 /** The canvas subtitle of a node with these parameters. */
@@ -103,5 +104,30 @@ describe('found by what users type', () => {
 		expect(trigger.description).toContain('actions on lost orders, appeal claims, order status, landing pages and reference data');
 		expect(trigger.description).not.toMatch(/\d/);
 		expect(trigger.description).toMatch(/start a workflow when a claim is created or decided/);
+	});
+});
+
+describe('one vocabulary across the nodes', () => {
+	/** Every display name the panel shows for a parameter, nested options included. */
+	function displayNames(properties: INodeProperties[]): string[] {
+		return properties.flatMap((property) => [
+			property.displayName,
+			...displayNames(((property.options ?? []) as Array<INodeProperties | { values?: INodeProperties[] }>).flatMap((option) => ('displayName' in option ? [option] : (option.values ?? [])))),
+		]);
+	}
+	const partnerNames = [...new AffiliatePartner().description.properties, ...new AffiliatePartnerTrigger().description.properties];
+	const clickNames = [...new ClickReport().description.properties, ...new ClickReportTrigger().description.properties];
+
+	test.each([
+		['partner', PARTNER_API.fieldLabels!, displayNames(partnerNames)],
+		['click', CLICK_API.fieldLabels!, displayNames(clickNames)],
+	])('a field the %s service refuses is named as the panel shows it', (_api, labels, shown) => {
+		for (const label of Object.values(labels)) expect(shown).toContain(label);
+	});
+
+	test('dates are <what> From and <what> To, a Sub ID is "Sub ID", a binary input is "Input Binary Field"', () => {
+		const all = displayNames([...partnerNames, ...clickNames]);
+		expect(all.filter((name) => /\b(Start|End) Date\b|SubID|Binary Property/.test(name))).toEqual([]);
+		expect(all).toEqual(expect.arrayContaining(['Date From', 'Date To', 'Updated At From', 'Updated At To', 'Sub ID', 'Input Binary Field']));
 	});
 });

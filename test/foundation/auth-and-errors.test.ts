@@ -269,7 +269,7 @@ describe('base URL handling', () => {
 describe('every error shape becomes a readable NodeApiError without secrets', () => {
 	test('partner 400 {field: [message]} names the field', async () => {
 		const result = await probe(partnerCredential(sandbox), { path: '/lost_orders/', qs: { start_date: '31.02.2026' } });
-		expect(result.error?.message).toBe('The service refused "Start Date": Invalid date format, use DD.MM.YYYY.');
+		expect(result.error?.message).toBe('The service refused "Date From": Invalid date format, use DD.MM.YYYY.');
 		expect(result.error?.description).toMatch(/sent as start_date in GET \/lost_orders\//);
 		expect(result.error?.httpCode).toBe('400');
 		expectNoSecrets(result.error);

@@ -115,7 +115,7 @@ describe('both triggers: the panel shows the bounds the poll enforces', () => {
 	);
 });
 
-describe('the partner lists: Start Date and End Date filter one read, whatever they are', () => {
+describe('the partner lists: Date From and Date To filter one read, whatever they are', () => {
 	test.each(['lostOrder', 'appeal'])('%s Get Many from 1000-01-01 to 9999-12-31 is one request', async (resource) => {
 		const outcome = await run('affiliatePartner', {
 			resource,

@@ -18,19 +18,19 @@ const ECHOES: Array<[node: NodeName, base: IDataObject, parameter: string, field
 	['affiliatePartner', partner('lostOrder', 'getMany'), 'filters.appealStatus', 'Appeal Status'],
 	['affiliatePartner', partner('appeal', 'getMany'), 'filters.status', 'Status'],
 	['affiliatePartner', partner('lostOrder', 'getMany'), 'filters.programId', 'Program ID'],
-	['affiliatePartner', partner('lostOrder', 'getMany'), 'filters.startDate', 'Start Date'],
+	['affiliatePartner', partner('lostOrder', 'getMany'), 'filters.startDate', 'Date From'],
 	['affiliatePartner', partner('lostOrder', 'getMany'), 'returnAll', 'Return All'],
 	['affiliatePartner', partner('lostOrder', 'getMany'), 'options.flatten', 'Flatten Nested Fields'],
 	['affiliatePartner', partner('lostOrder', 'get'), 'lostOrderId', 'Lost Order ID'],
-	['affiliatePartner', { ...lostOrderCreate, receiptBinaryProperty: 'data' }, 'receiptBinaryProperty', 'Receipt Binary Property'],
-	['affiliatePartner', { ...appealCreate, receiptBinaryProperty: 'data' }, 'receiptBinaryProperty', 'Receipt Binary Property'],
+	['affiliatePartner', { ...lostOrderCreate, receiptBinaryProperty: 'data' }, 'receiptBinaryProperty', 'Input Binary Field'],
+	['affiliatePartner', { ...appealCreate, receiptBinaryProperty: 'data' }, 'receiptBinaryProperty', 'Input Binary Field'],
 	['affiliatePartner', lostOrderCreate, 'orderPrice', 'Order Price'],
 	['affiliatePartner', lostOrderCreate, 'orderDate', 'Order Date'],
-	['affiliatePartner', partner('category', 'getMany'), 'options.language', 'Language'],
+	['affiliatePartner', partner('category', 'getMany'), 'options.language', 'Language Name or ID'],
 	['affiliatePartner', partner('category', 'getMany'), 'options.orderBy', 'Order By'],
 	['affiliatePartner', partner('category', 'getMany'), 'filters.programIds', 'Program IDs'],
-	['affiliatePartner', partner('currency', 'getRate', { targetCurrency: 'EUR', date: '2026-03-01' }), 'baseCurrency', 'Base Currency'],
-	['affiliatePartner', partner('language', 'get'), 'languageCode', 'Language'],
+	['affiliatePartner', partner('currency', 'getRate', { targetCurrency: 'EUR', date: '2026-03-01' }), 'baseCurrency', 'Base Currency Name or ID'],
+	['affiliatePartner', partner('language', 'get'), 'languageCode', 'Language Name or ID'],
 	['clickReport', { operation: 'getMany' }, 'filters.adSpaceId', 'Ad Space ID'],
 	['clickReport', { operation: 'getMany' }, 'filters.merchantId', 'Merchant ID'],
 	['clickReport', { operation: 'getMany', ...clickPeriod }, 'filters.dateFrom', 'Date From'],
@@ -93,7 +93,7 @@ describe('the receipt', () => {
 
 	test('a file name of 10,000 characters', async () => {
 		const outcome = await run('affiliatePartner', { ...lostOrderCreate, receiptBinaryProperty: 'data' }, binaryItem(LONG));
-		expectRefused(outcome, 'Receipt Binary Property', 'is not a JPEG, PNG or PDF');
+		expectRefused(outcome, 'Input Binary Field', 'is not a JPEG, PNG or PDF');
 		expectCut(outcome.error!.message, '10,000');
 	});
 
@@ -101,6 +101,6 @@ describe('the receipt', () => {
 		const many: INodeExecutionData = { json: {}, binary: {} };
 		for (let index = 1; index <= 12; index++) many.binary![`file${index}`] = binaryItem('a.txt')[0].binary!.data;
 		const outcome = await run('affiliatePartner', { ...appealCreate, receiptBinaryProperty: 'receipt' }, [many]);
-		expectRefused(outcome, 'Receipt Binary Property', '(it has: "file1", "file2", "file3", "file4", "file5" and 7 more)');
+		expectRefused(outcome, 'Input Binary Field', '(it has: "file1", "file2", "file3", "file4", "file5" and 7 more)');
 	});
 });

@@ -21,7 +21,7 @@ describe('anything but two letters is refused, naming the field, before any requ
 	const cases = OPERATIONS.flatMap(([label, base, parameter]) => NOT_TWO_LETTERS.map((code) => ({ label, base, parameter, code })));
 
 	test.each(cases)('$label: $code', async ({ base, parameter, code }) => {
-		expectRefused(await run('affiliatePartner', withParameter(base, parameter, code)), 'Language', 'must be a language code of two letters');
+		expectRefused(await run('affiliatePartner', withParameter(base, parameter, code)), 'Language Name or ID', 'must be a language code of two letters');
 	});
 });
 

@@ -47,9 +47,9 @@ export function claimFilters({ withAppealStatus, input }: { withAppealStatus: bo
 			description: 'Only claims with this appeal number',
 		},
 		...(withAppealStatus ? [appealStatusFilter] : []),
-		dateProperty('day', input, { displayName: 'End Date', name: 'endDate', description: 'Only claims created on or before this day' }),
+		dateProperty('day', input, { displayName: 'Date From', name: 'startDate', description: 'Only claims created on or after this day' }),
+		dateProperty('day', input, { displayName: 'Date To', name: 'endDate', description: 'Only claims created on or before this day' }),
 		claimProgramIdFilter,
-		dateProperty('day', input, { displayName: 'Start Date', name: 'startDate', description: 'Only claims created on or after this day' }),
 		{
 			displayName: 'Status',
 			name: 'status',
@@ -76,10 +76,10 @@ export function readClaimFilters(context: IExecuteFunctions, itemIndex: number):
 	if (!isEmptyInput(filters.status)) {
 		qs.status = checks.read(() => requireChoice(context, itemIndex, 'Status', filters.status, CLAIM_STATUSES));
 	}
-	const startDate = checks.read(() => optionalDate(context, itemIndex, 'Start Date', filters.startDate));
-	const endDate = checks.read(() => optionalDate(context, itemIndex, 'End Date', filters.endDate));
+	const startDate = checks.read(() => optionalDate(context, itemIndex, 'Date From', filters.startDate));
+	const endDate = checks.read(() => optionalDate(context, itemIndex, 'Date To', filters.endDate));
 	if (startDate && endDate && daysBetween(startDate, endDate) < 0) {
-		checks.refuse(invalidInput(context, itemIndex, 'Start Date', `${toPartnerDate(startDate)} is after the End Date ${toPartnerDate(endDate)}`));
+		checks.refuse(invalidInput(context, itemIndex, 'Date From', `${toPartnerDate(startDate)} is after Date To ${toPartnerDate(endDate)}`));
 	}
 	if (startDate) qs.start_date = toPartnerDate(startDate);
 	if (endDate) qs.end_date = toPartnerDate(endDate);

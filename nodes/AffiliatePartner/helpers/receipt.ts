@@ -9,12 +9,12 @@ import { invalidInput, optionalText, quoted } from '../../shared/validation';
 
 export function receiptField(): INodeProperties {
 	return {
-		displayName: 'Receipt Binary Property',
+		displayName: 'Input Binary Field',
 		name: 'receiptBinaryProperty',
 		type: 'string',
 		default: 'data',
 		description:
-			'Name of the binary property of the input item that holds the receipt (JPEG, PNG or PDF). Leave empty to send no receipt.',
+			'The name of the input item\'s binary field that holds the receipt (JPEG, PNG or PDF). Leave empty to send no receipt.',
 		hint: 'The file must really be a JPEG, PNG or PDF: its content is checked, not its name',
 	};
 }
@@ -58,7 +58,7 @@ export interface Receipt {
  * is JPEG, PNG or PDF.
  */
 export async function readReceipt(context: IExecuteFunctions, itemIndex: number): Promise<Receipt | undefined> {
-	const field = 'Receipt Binary Property';
+	const field = 'Input Binary Field';
 	const property = optionalText(context, itemIndex, field, context.getNodeParameter('receiptBinaryProperty', itemIndex, ''));
 	if (property === undefined) return undefined;
 	let data: IBinaryData;
@@ -70,9 +70,9 @@ export async function readReceipt(context: IExecuteFunctions, itemIndex: number)
 			context,
 			itemIndex,
 			field,
-			`the input item has no binary property ${quoted(property)} (${
+			`the input item has no binary field ${quoted(property)} (${
 				present.length ? `it has: ${namesShown(present)}` : 'it has no binary data'
-			}). Name the binary property that holds the receipt, or leave the parameter empty to send no receipt`,
+			}). Name the binary field that holds the receipt, or leave the parameter empty to send no receipt`,
 		);
 	}
 	const content = await context.helpers.getBinaryDataBuffer(itemIndex, property);
@@ -83,7 +83,7 @@ export async function readReceipt(context: IExecuteFunctions, itemIndex: number)
 			context,
 			itemIndex,
 			field,
-			`the file ${quoted(fileName)} in binary property ${quoted(property)} is not a JPEG, PNG or PDF (judged by its content, not its name)`,
+			`the file ${quoted(fileName)} in binary field ${quoted(property)} is not a JPEG, PNG or PDF (judged by its content, not its name)`,
 		);
 	}
 	return {

@@ -8,7 +8,7 @@ export const CLICK_REPORT_PATH = '/v2/api/stats/click';
 /** The service accepts only a UUID version 4 as ad space (platform) ID. */
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-/** The filters both click nodes offer: ad space, merchant and SubID. */
+/** The filters both click nodes offer: ad space, merchant and Sub ID. */
 export const adSpaceIdFilter: INodeProperties = {
 	displayName: 'Ad Space ID',
 	name: 'adSpaceId',
@@ -31,7 +31,7 @@ export const subIdFilter: INodeProperties = {
 	name: 'subId',
 	type: 'string',
 	default: '',
-	description: 'Only clicks of deeplinks with this SubID',
+	description: 'Only clicks of deeplinks with this Sub ID',
 };
 
 function readAdSpaceId(context: ValidationContext, itemIndex: number | undefined, value: unknown): string | undefined {
@@ -52,7 +52,7 @@ function readMerchantId(context: ValidationContext, itemIndex: number | undefine
 }
 
 /**
- * The merchant, SubID and ad space filters as query parameters (the service calls the last one
+ * The merchant, Sub ID and ad space filters as query parameters (the service calls the last one
  * `adspaceId`), checked before anything is sent. Empty values are left out. Used in execute and
  * poll contexts; `itemIndex` is undefined in a poll. Refusals go to `checks` when given (the
  * caller reports them with its other fields), else every refused filter is named in one error.

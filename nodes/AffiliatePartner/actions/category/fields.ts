@@ -33,7 +33,7 @@ const ORDER_BY = ['name', '-name'];
 export function readCategoryOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	const language = readLanguageCode(context, itemIndex, 'Language', options.language, false);
+	const language = readLanguageCode(context, itemIndex, 'Language Name or ID', options.language, false);
 	if (language !== undefined) qs.language = language;
 	const orderBy = options.orderBy;
 	if (orderBy !== undefined && orderBy !== null && orderBy !== '') {

@@ -27,7 +27,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const categoryId = requireId(this, itemIndex, 'Category ID', this.getNodeParameter('categoryId', itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const language = readLanguageCode(this, itemIndex, 'Language', options.language, false);
+	const language = readLanguageCode(this, itemIndex, 'Language Name or ID', options.language, false);
 	const category = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: `/categories/${categoryId}/`,

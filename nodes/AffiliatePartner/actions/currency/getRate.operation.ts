@@ -41,8 +41,8 @@ const displayOptions = { show: { resource: ['currency'], operation: ['getRate'] 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const base = requireCurrencyCode(this, itemIndex, 'Base Currency', this.getNodeParameter('baseCurrency', itemIndex));
-	const target = requireCurrencyCode(this, itemIndex, 'Target Currency', this.getNodeParameter('targetCurrency', itemIndex));
+	const base = requireCurrencyCode(this, itemIndex, 'Base Currency Name or ID', this.getNodeParameter('baseCurrency', itemIndex));
+	const target = requireCurrencyCode(this, itemIndex, 'Target Currency Name or ID', this.getNodeParameter('targetCurrency', itemIndex));
 	const date = requireDate(this, itemIndex, 'Date', this.getNodeParameter('date', itemIndex));
 	const shape = decimalsAsNumbers(this, itemIndex, ['rate']);
 

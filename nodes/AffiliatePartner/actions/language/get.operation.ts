@@ -23,7 +23,7 @@ const displayOptions = { show: { resource: ['language'], operation: ['get'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const code = readLanguageCode(this, itemIndex, 'Language', this.getNodeParameter('languageCode', itemIndex), true)!;
+	const code = readLanguageCode(this, itemIndex, 'Language Name or ID', this.getNodeParameter('languageCode', itemIndex), true)!;
 	const language = await apiRequest<IDataObject>(this, 'partner', {
 		method: 'GET',
 		path: `/languages/${encodeURIComponent(code)}/`,
