@@ -2,14 +2,21 @@
 import type { Rng } from '../../sandbox/prng';
 import { ALL, EXTRA_FIELD, isObject, mainArray, metaOf, pickIndex, withJson, type Family, type Json } from './answerFamily';
 
+/**
+ * Every object's keys in another order. A shuffle that gives an object of two or more keys its
+ * own order back is turned by one, so that the answer is always rewritten (a case whose answer
+ * comes back unchanged does not count as run).
+ */
 function shuffleKeys(value: unknown, rng: Rng): unknown {
 	if (Array.isArray(value)) return value.map((entry) => shuffleKeys(entry, rng));
 	if (!isObject(value)) return value;
-	const keys = Object.keys(value);
+	const original = Object.keys(value);
+	const keys = [...original];
 	for (let i = keys.length - 1; i > 0; i--) {
 		const j = rng.int(0, i);
 		[keys[i], keys[j]] = [keys[j], keys[i]];
 	}
+	if (keys.every((key, index) => key === original[index])) keys.push(keys.shift()!);
 	return Object.fromEntries(keys.map((key) => [key, shuffleKeys(value[key], rng)]));
 }
 

@@ -4,7 +4,7 @@
  * the request; after an equivalent answer it must succeed.
  */
 import { Rng } from '../../sandbox/prng';
-import type { Position } from './answerFamily';
+import type { Answer, Position } from './answerFamily';
 import { familyNamed } from './answers';
 import { configNamed, type ReadConfig } from './catalogB';
 import { withCaseLogs, type CaseLogs } from './caseLogs';
@@ -33,6 +33,9 @@ function baselineB(stage: Stage, config: ReadConfig): Promise<BaselineB> {
 	});
 }
 
+/** Byte for byte the same answer: the proxy sends the sandbox's compact JSON on unchanged, so a rewrite that matched nothing gives it back as it was. */
+const sameAnswer = (a: Answer, b: Answer) => a.status === b.status && a.contentType === b.contentType && a.text === b.text;
+
 /** The labels a position takes, from the labels the undisturbed run's requests had. */
 function targets(labels: string[], position: Position): Set<string> {
 	const order = (label: string) => Number(/(?:^#|[?&]offset=)(\d+)/.exec(label)?.[1] ?? 0);
@@ -55,7 +58,9 @@ export async function runB(c: BCase, stage: Stage): Promise<Judged> {
 	}
 	const chosen = targets(baseline.labels, c.position);
 	const otherAnswers = [...baseline.answers].map(([label, answer]) => ({ label, ...answer }));
+	/** The chosen requests that were answered (and given to the rewrite), and those whose answer it changed. */
 	const rewritten = new Set<string>();
+	const changed = new Set<string>();
 	let active = !config.secondPoll;
 	const route: Omit<Route, 'upstream' | 'api'> = {
 		budget: BUDGET.B,
@@ -64,7 +69,9 @@ export async function runB(c: BCase, stage: Stage): Promise<Judged> {
 			if (!active || !chosen.has(exchange.label)) return undefined;
 			if (c.mode === 'once' && rewritten.has(exchange.label)) return undefined;
 			rewritten.add(exchange.label);
-			return family.rewrite(answer, c.variant, { rng: new Rng(hashSeed(c.seed, exchange.label)), key: config.key, query: exchange.query, otherAnswers });
+			const sent = family.rewrite(answer, c.variant, { rng: new Rng(hashSeed(c.seed, exchange.label)), key: config.key, query: exchange.query, otherAnswers });
+			if (!sameAnswer(sent, answer)) changed.add(exchange.label);
+			return sent;
 		},
 	};
 	const run = await withCaseLogs(context, () =>
@@ -77,9 +84,14 @@ export async function runB(c: BCase, stage: Stage): Promise<Judged> {
 	const { execution } = run;
 	const requests = run.route.traffic.requests;
 	const judged = (fallback: Verdict, summary: string): Judged => ({ verdict: verdictOf(violations, fallback), violations, requests, logLines: context.logs.length, summary });
+	// The run saw its answers as the sandbox sent them: whatever it did, it tested nothing of the family.
+	if (changed.size === 0) {
+		const why = rewritten.size ? `the rewrite left the ${rewritten.size} chosen answers as they were` : `no chosen request was answered (chosen: ${clip([...chosen].join(' '), 200)})`;
+		return judged('not-run', `no answer was rewritten: ${why}`);
+	}
 	if (execution.ok) {
 		const diff = difference(execution.output, baseline.execution.output, family.keyAsText?.(c.variant) ? config.key : undefined);
-		if (diff) violation('wrong-output', `${diff}${rewritten.size ? '' : ' (no answer was rewritten)'}`);
+		if (diff) violation('wrong-output', diff);
 		return judged('succeeded-equal', `${execution.output.length} items`);
 	}
 	const message = execution.error!.message;

@@ -2,9 +2,12 @@
 // every read (class B), through real n8n-core against the sandbox over HTTP on 127.0.0.1.
 //
 // The invariant, on every case: the run either succeeds with the output of the undisturbed run of
-// the same (or the equivalent) parameters, or fails with an n8n error that names the field (a
-// refusal, and then nothing reached the sandbox) or the request; no secret is in the output, the
-// error or the logs; no long input is echoed in full; the process neither dies nor blocks.
+// the same (or the equivalent) parameters, or, for a valid other value, with an output that keeps
+// the value's relation to it (otherOutput.ts), or fails with an n8n error that names the field by
+// its display name (a refusal, and then nothing reached the sandbox) or the request; no secret is
+// in the output, the error or the logs; no long input is echoed in full; the process neither dies
+// nor blocks. A case that did not run (a class B rewrite that changed no answer, the deadline)
+// fails the run as a violation does.
 //
 // Design (files in test/fuzz/):
 // - plan.ts: the cases from the seed alone (FUZZ_SEED, default DEFAULT_SEED): a core corpus in every
@@ -27,8 +30,10 @@
 //   so that a retry gets the same rewrite unless the case says "once". caseA.ts and caseB.ts run and
 //   judge a case of each class, on top of the checks every case gets (invariant.ts: no secret, no
 //   long echo, no runaway, an n8n error; outputs compared); baselines are computed once per
-//   parameters or configuration. caseLogs.ts gives each case the lines n8n logged during it;
-//   coverage.ts checks that the catalogues cover every operation of the node.
+//   parameters or configuration. displayNames.ts reads a field's display name from the node's
+//   description; otherOutput.ts holds a valid other value's output to its relation. caseLogs.ts
+//   gives each case the lines n8n logged during it; coverage.ts checks that the catalogues cover
+//   every operation of the node and name only fields the panel shows.
 // - supervisor.ts: this test starts the workers and watches them. A worker writes a heartbeat
 //   line every 250 ms; one silent for 5 s (3 s in the hazard lane) has a blocked event loop and is
 //   killed by its pid; one that exits (V8's "invalid size", or out of memory at its 384 MB heap
@@ -50,7 +55,7 @@ import { join } from 'node:path';
 import { DEFAULT_EXTRA, DEFAULT_SEED, planCases, type FuzzCase } from './plan';
 import { familyNamed } from './answers';
 import { operationNamed } from './catalogA';
-import type { CaseReport, Violation } from './protocol';
+import type { CaseReport, Verdict, Violation } from './protocol';
 import { supervise } from './supervisor';
 
 const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
@@ -78,19 +83,34 @@ function kindOf(c: FuzzCase): string {
 	return c.changes.length > 1 ? 'two changes' : fields.find((field) => field.path === c.changes[0].field)!.kind;
 }
 
+/** The table's columns after the count of cases: the verdicts, and the cases that did not run. */
+const COLUMNS = [
+	['succeeded-equal', 'equal'],
+	['succeeded-other', 'other'],
+	['failed-loudly', 'loud'],
+	['violation', 'violat.'],
+	['not-run', 'not run'],
+] as const;
+
+/** A case's verdict for the table: a violation wins; a case with no report did not run. */
+function verdictFor(c: FuzzCase, reports: Map<string, CaseReport>, violating: Set<string>): Verdict {
+	if (violating.has(c.id)) return 'violation';
+	return reports.get(c.id)?.verdict ?? 'not-run';
+}
+
 function countTable(cases: FuzzCase[], reports: Map<string, CaseReport>, violating: Set<string>): string {
 	const rows = new Map<string, number[]>();
+	const empty = () => Array.from({ length: COLUMNS.length + 1 }, () => 0);
 	for (const c of cases) {
-		const row = rows.get(kindOf(c)) ?? [0, 0, 0, 0, 0];
-		const verdict = violating.has(c.id) ? 'violation' : reports.get(c.id)?.verdict;
+		const row = rows.get(kindOf(c)) ?? empty();
 		row[0]++;
-		row[['succeeded-equal', 'succeeded-other', 'failed-loudly', 'violation'].indexOf(verdict ?? 'violation') + 1]++;
+		row[COLUMNS.findIndex(([verdict]) => verdict === verdictFor(c, reports, violating)) + 1]++;
 		rows.set(kindOf(c), row);
 	}
-	const total = [...rows.values()].reduce((sum, row) => sum.map((value, index) => value + row[index]), [0, 0, 0, 0, 0]);
+	const total = [...rows.values()].reduce((sum, row) => sum.map((value, index) => value + row[index]), empty());
 	const line = (name: string, row: number[]) => `  ${name.padEnd(22)}${row.map((value) => String(value).padStart(8)).join('')}`;
 	return [
-		`  ${'kind'.padEnd(22)}${['cases', 'equal', 'other', 'loud', 'violat.'].map((title) => title.padStart(8)).join('')}`,
+		`  ${'kind'.padEnd(22)}${['cases', ...COLUMNS.map(([, title]) => title)].map((title) => title.padStart(8)).join('')}`,
 		...[...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, row]) => line(name, row)),
 		line('all', total),
 	].join('\n');
@@ -118,14 +138,19 @@ test('fuzz: every case keeps the invariant, and no process dies or blocks', asyn
 		],
 		{ seed, extra, startupMs: 60_000, deadline: started + DEADLINE_MS, heapMb: 384 },
 	);
-	const violations = [...outcome.violations, ...[...outcome.reports.values()].flatMap((report) => report.violations)];
+	// A case the supervisor could not run (the deadline) is not a violation of the invariant: it is counted, and failed, as not run.
+	const violations = [...outcome.violations.filter((violation) => violation.kind !== 'not-run'), ...[...outcome.reports.values()].flatMap((report) => report.violations)];
 	const violating = new Set(violations.map((violation) => violation.caseId));
+	const unrun = new Map(outcome.violations.filter((violation) => violation.kind === 'not-run').map((violation) => [violation.caseId, violation.detail]));
+	const notRun = cases
+		.filter((c) => verdictFor(c, outcome.reports, violating) === 'not-run')
+		.map((c) => `  ${c.id}\n      ${outcome.reports.get(c.id)?.summary ?? unrun.get(c.id) ?? 'no report'}`);
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	const rerun = `FUZZ_SEED=${seed}${extra === DEFAULT_EXTRA ? '' : ` FUZZ_CASES=${extra}`} FUZZ_ONLY='<case id>' npx jest test/fuzz`;
 	const byClass = (cls: 'A' | 'B') => cases.filter((c) => c.cls === cls);
 	const report = [
 		`Fuzz run, FUZZ_SEED=${seed} FUZZ_CASES=${extra}: ${cases.length} cases in ${seconds} s (${hazardous.length} in the hazard lane)`,
-		`Class A, hostile parameters (${byClass('A').length} cases; other = a valid other value accepted):`,
+		`Class A, hostile parameters (${byClass('A').length} cases; other = a valid other value taken, its relation to the undisturbed run kept):`,
 		countTable(byClass('A'), outcome.reports, violating),
 		`Class B, mutated answers (${byClass('B').length} cases):`,
 		countTable(byClass('B'), outcome.reports, violating),
@@ -135,10 +160,11 @@ test('fuzz: every case keeps the invariant, and no process dies or blocks', asyn
 		violations.length
 			? `${violations.length} violations, by kind (re-run one: ${rerun}):\n${violationReport(violations)}`
 			: 'No violations.',
+		notRun.length ? `${notRun.length} cases did not run, each a failure of the run (re-run one: ${rerun}):\n${notRun.join('\n')}` : 'Every case ran.',
 	].join('\n');
 	const directory = join(__dirname, '..', '..', 'test-output', 'fuzz');
 	mkdirSync(directory, { recursive: true });
 	writeFileSync(join(directory, 'report.json'), JSON.stringify({ seed, extra, seconds, violations, events: outcome.events, cases: cases.map((c) => ({ ...c, report: outcome.reports.get(c.id) })) }, null, 1));
-	if (violations.length) throw new Error(report);
+	if (violations.length || notRun.length) throw new Error(report);
 	console.log(report);
 }, 240_000);

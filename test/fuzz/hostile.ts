@@ -5,7 +5,7 @@
  * hostileChoices.ts, hostileNumbers.ts, hostileDates.ts.
  */
 import { currencyValues, choiceValues, eventValues, languageValues } from './hostileChoices';
-import { dateValues, farFuture, farPast, instantValues } from './hostileDates';
+import { dateValues, farDate, farFutureInstant, instantValues } from './hostileDates';
 import { countValues, numberValues, optionalBooleanValues, returnAllValues } from './hostileNumbers';
 import { binaryPropertyValues, idListValues, idValues, merchantIdValues, orderIdValues, textValues, uuidValues } from './hostileTexts';
 import { expr, fixed, long10k, REMOVED, type HostileValue } from './hostileValue';
@@ -26,11 +26,17 @@ export const HOSTILE = {
 	language: languageValues(false),
 	optLanguage: languageValues(true),
 	currency: currencyValues(),
-	date: dateValues(false, [farFuture(), farPast()]),
-	optDate: dateValues(true, [farFuture(), farPast()]),
-	clickDateFrom: dateValues(false, [farPast()]),
-	clickDateTo: dateValues(false, [farFuture()]),
-	instant: instantValues(),
+	/** A day of its own (the exchange rate's, an order's): a far one asks for another day's rate, or is sent as given. */
+	date: dateValues(false, [farDate('farFuture', 'otherRecords'), farDate('farPast', 'otherRecords')]),
+	/** The start and the end of a claim list's period (Start Date, End Date). */
+	optDateFrom: dateValues(true, [farDate('farPast', 'sameAsBase'), farDate('farFuture', 'nothing')]),
+	optDateTo: dateValues(true, [farDate('farFuture', 'sameAsBase'), farDate('farPast', 'nothing')]),
+	/** The Click Report's period: a start before 2000-01-01 is refused; an end after tomorrow is cut there. */
+	clickDateFrom: dateValues(false, [farDate('farPast', 'refuse')]),
+	clickDateTo: dateValues(false, [farDate('farFuture', 'sameAsBase')]),
+	/** The Click Report's Updated At period: a start in the far future is after its end. */
+	instantFrom: instantValues([farFutureInstant(false)]),
+	instantTo: instantValues([farFutureInstant(true)]),
 	amount: numberValues(false, 'amount'),
 	optNumber: numberValues(true, 'any'),
 	limit: countValues('limit'),

@@ -6,7 +6,8 @@ export function choiceValues(optional: boolean): HostileValue[] {
 		...wrongTypes(optional),
 		fixed('number', 'refuse', expr('1')),
 		fixed('unknown', 'refuse', 'bogus'),
-		v('upperCase', 'either', (base) => ({ value: asText(base).toUpperCase() })),
+		// A dropdown's values are exact: "REJECTED" is none of them.
+		v('upperCase', 'refuse', (base) => ({ value: asText(base).toUpperCase() })),
 		padded(),
 		longLetters('refuse'),
 		...controls('refuse', ['NUL', 'LF']),
@@ -20,8 +21,9 @@ export function languageValues(optional: boolean): HostileValue[] {
 		everywhere(fixed('threeLetter', 'refuse', 'eng')),
 		fixed('threeLetterDe', 'refuse', 'deu'),
 		fixed('oneLetter', 'refuse', 'e'),
-		fixed('region', 'either', 'en-US'),
-		fixed('upperCase', 'either', 'EN'),
+		// Two letters, `DE` sent as `de` (docs/nodes.md): a region is no language code.
+		fixed('region', 'refuse', 'en-US'),
+		v('upperCase', 'same', (base) => ({ value: asText(base).toUpperCase(), canonical: base })),
 		padded(),
 		longLetters('refuse'),
 		...controls('refuse', ['NUL', 'CR']),

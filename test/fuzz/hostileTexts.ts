@@ -4,6 +4,7 @@ import {
 	controls,
 	digits,
 	empties,
+	everywhere,
 	expr,
 	fixed,
 	LONG,
@@ -11,6 +12,7 @@ import {
 	long10k,
 	longLetters,
 	padded,
+	other,
 	v,
 	wrongTypes,
 	type HostileValue,
@@ -19,12 +21,17 @@ import {
 /** A numeric identifier given as a number. */
 const asNumber = () => v('number', 'same', (base) => ({ value: expr(asText(base)), canonical: base }));
 
-/** 10,000 digits: a valid-looking identifier no error may echo in full. */
-const longDigits = () =>
-	v('longDigits', 'either', (_base, rng) => {
+/**
+ * 10,000 digits, which no error may echo in full: an ID has at most 40 (docs/nodes.md), and a
+ * merchant no such ID, so that a filter by it selects nothing.
+ */
+const longDigits = (policy: 'refuse' | 'nothing') => {
+	const make: HostileValue['make'] = (_base, rng) => {
 		const value = digits(rng, LONG);
 		return { value, long: value };
-	});
+	};
+	return policy === 'refuse' ? v('longDigits', 'refuse', make) : other('longDigits', 'empty', make);
+};
 
 /** A comma-separated list given as an array of texts, one per line, one per CRLF line. */
 const listSpellings = (): HostileValue[] => [
@@ -45,7 +52,7 @@ export function idValues(optional: boolean): HostileValue[] {
 		fixed('2^53+1', 'refuse', expr('9007199254740993')),
 		v('negative', 'refuse', (base) => ({ value: expr(`-${asText(base)}`) })),
 		v('decimal', 'refuse', (base) => ({ value: `${asText(base)}.5` })),
-		longDigits(),
+		longDigits('refuse'),
 		longLetters('refuse'),
 		...controls('refuse', ['NUL', 'DEL', 'CR', 'LF']),
 		v('trailingNewline', 'same', (base) => ({ value: `${asText(base)}\r\n`, canonical: base })),
@@ -75,7 +82,8 @@ export const orderIdValues = (): HostileValue[] => [
 		const long = letters(rng, LONG);
 		return { value: `${asText(base)}, ${long}`, long };
 	}),
-	v('manyIds', 'either', (base) => ({ value: [asText(base), ...Array.from({ length: 44 }, (_, i) => `FUZZ-${i}`)].join(', ') })),
+	// The base's orders and 44 unknown ones: the base's items, and one for each unknown order.
+	other('manyIds', 'superset', (base) => ({ value: [asText(base), ...Array.from({ length: 44 }, (_, i) => `FUZZ-${i}`)].join(', ') })),
 ];
 
 export const merchantIdValues = (): HostileValue[] => [
@@ -85,7 +93,7 @@ export const merchantIdValues = (): HostileValue[] => [
 	fixed('decimal', 'refuse', '1.5'),
 	fixed('letters', 'refuse', 'abc'),
 	fixed('2^53+1', 'refuse', expr('9007199254740993')),
-	longDigits(),
+	longDigits('nothing'),
 	...controls('refuse', ['NUL']),
 ];
 
@@ -93,28 +101,34 @@ const UUID_V1 = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
 
 export const uuidValues = (): HostileValue[] => [
 	...wrongTypes(true),
-	v('upperCase', 'either', (base) => ({ value: asText(base).toUpperCase() })),
+	// A UUID in capitals is the same UUID (RFC 9562), as the service reads it (sandbox/click/clickQuery.ts).
+	v('upperCase', 'same', (base) => ({ value: asText(base).toUpperCase(), canonical: base })),
 	fixed('uuidV1', 'refuse', UUID_V1),
 	padded(),
 	longLetters('refuse'),
 	...controls('refuse', ['NUL', 'LF']),
 ];
 
-/** `max`: the most characters the field takes; `singleLine`: line breaks and other controls are refused. */
+/**
+ * `max`: the most characters the field takes; `singleLine`: line breaks and other controls are
+ * refused; otherwise (a claim's Comment) line breaks and tabs are text, other controls refused.
+ * A text no record has (a number, 10,000 letters, the most letters) selects nothing as a filter,
+ * and is sent as given by a create.
+ */
 export function textValues(optional: boolean, max: number | undefined, singleLine: boolean): HostileValue[] {
 	const values = [
 		...wrongTypes(optional),
 		fixed('arrayOfNumbers', 'refuse', expr('[1, 2]')),
-		fixed('number', 'either', expr('12345')),
+		other('number', 'empty', () => ({ value: expr('12345'), given: '12345' })),
 		fixed('2^53+1', 'refuse', expr('9007199254740993')),
 		fixed('NaN', 'refuse', expr('NaN')),
-		longLetters(max === undefined ? 'either' : 'refuse'),
+		max === undefined ? everywhere({ ...long10k('either'), relation: 'empty' }) : longLetters('refuse'),
 		v('padded', 'same', (base) => ({ value: `  ${asText(base)}  `, canonical: base })),
-		...controls(singleLine ? 'refuse' : 'either'),
+		...(singleLine ? controls('refuse') : [...controls('refuse', ['NUL', 'DEL']), ...controls('either', ['CR', 'LF', 'TAB'])]),
 		...(optional ? empties() : []),
 	];
 	if (max !== undefined) {
-		values.push(v('atMax', 'either', (_base, rng) => ({ value: letters(rng, max) })));
+		values.push(other('atMax', 'empty', (_base, rng) => ({ value: letters(rng, max) })));
 		values.push(v('overMax', 'refuse', (_base, rng) => ({ value: letters(rng, max + 1) })));
 	}
 	return values;

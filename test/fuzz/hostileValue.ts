@@ -6,7 +6,10 @@
  * - `refuse`: the value is not valid input; the node must fail naming the field, before any request.
  * - `same`: the value is another spelling of a valid one (`canonical`); the node may refuse it, or
  *   succeed with exactly the output of the canonical parameters.
- * - `either`: a valid but different value; success with any output or a loud failure.
+ * - `either`: a valid but different value; the node may refuse it, fail loudly, or succeed with an
+ *   output that keeps the value's `relation` to the undisturbed run (invariant.ts, otherOutput.ts):
+ *   a create must send the value as given (`given`) and every other field as the undisturbed run
+ *   did; a read keeps the relation the value names.
  *
  * Pure data and functions (no n8n import): the parent plans from the names, the worker makes the
  * values with the case's seeded stream. The order of a kind's values is part of the plan.
@@ -14,6 +17,14 @@
 import type { Rng } from '../../sandbox/prng';
 
 export type Policy = 'refuse' | 'same' | 'either';
+
+/**
+ * What an `either` value's read must give, compared with the undisturbed run (otherOutput.ts):
+ * - `empty`: a filter no record of the service matches: no items;
+ * - `superset`: it asks for what the undisturbed run asked and more: every item of that run, the same;
+ * - `otherRecords`: it asks for other records of the same kind: as many items, each with the same fields.
+ */
+export type Relation = 'empty' | 'superset' | 'otherRecords';
 
 /** `canonical` REMOVED: the value means "not given", as if the parameter were absent. */
 export const REMOVED = '\u0000removed';
@@ -30,11 +41,19 @@ export interface Made {
 	hides?: string[];
 	/** A long value that no error may echo in full. */
 	long?: string;
+	/**
+	 * For `either`, what the value says as text (an expression's result, written out): a create
+	 * must send it so (a number as the same decimal, a date in the form's spelling). Defaults to
+	 * the value itself when it is a plain text.
+	 */
+	given?: string;
 }
 
 export interface HostileValue {
 	name: string;
 	policy: Policy;
+	/** For `either`: what a read that succeeds must keep (see Relation). */
+	relation?: Relation;
 	/** May crash or block a process that has the known defects: run alone, in the hazard lane. */
 	hazard?: boolean;
 	/** In the core corpus on every field of its kind, not only on one. */
@@ -63,6 +82,8 @@ export const digits = (rng: Rng, length: number) => `${rng.int(1, 9)}${Array.fro
 export const asText = (base: unknown) => String(base);
 
 export const v = (name: string, policy: Policy, make: HostileValue['make'], hazard = false): HostileValue => ({ name, policy, make, hazard });
+/** An `either` value and what a read that takes it must give. */
+export const other = (name: string, relation: Relation, make: HostileValue['make']): HostileValue => ({ name, policy: 'either', relation, make });
 /** The same value, in the core corpus on every field of its kind. */
 export const everywhere = (value: HostileValue): HostileValue => ({ ...value, everyField: true });
 export const fixed = (name: string, policy: Policy, value: unknown, canonical?: unknown): HostileValue => v(name, policy, () => ({ value, canonical }));

@@ -24,14 +24,15 @@ export type Runner =
 	| { kind: 'trigger'; type: 'affiliatePartnerTrigger' | 'clickReportTrigger' }
 	| { kind: 'loadOptions'; method: 'getCurrencies' | 'getLanguages' };
 
+/** A field under fuzz. Its name in errors is its display name, read from the node's description (displayNames.ts). */
 export interface Field {
 	/** `name`, or `collection.name`. */
 	path: string;
-	/** The name an error must use for it. */
-	label: string;
 	kind: FieldKind;
 	/** The valid value hostile ones are made from, when the base leaves the field out. */
 	sample?: (world: World) => unknown;
+	/** For a create: the form field the value is sent in (what reached the sandbox is compared with what was given). */
+	form?: string;
 }
 
 export interface Operation {
@@ -49,20 +50,20 @@ export interface Operation {
 export const partnerNode = (typeVersion?: number): Runner => ({ kind: 'node', type: 'affiliatePartner', typeVersion });
 export const CLICK_REPORT: Runner = { kind: 'node', type: 'clickReport' };
 
-export const f = (path: string, label: string, kind: FieldKind, sample?: Field['sample']): Field => ({ path, label, kind, sample });
+export const f = (path: string, kind: FieldKind, more: Pick<Field, 'sample' | 'form'> = {}): Field => ({ path, kind, ...more });
 export const op = (resource: string, operation: string, rest: INodeParameters = {}): INodeParameters => ({ resource, operation, ...rest });
 
 /** A key the node does not have, at the top or in a collection. */
-export const unknownKey = (collection?: string) => f(collection ? `${collection}.fuzzUnknown` : 'fuzzUnknown', 'fuzzUnknown', 'unknownKey');
+export const unknownKey = (collection?: string) => f(collection ? `${collection}.fuzzUnknown` : 'fuzzUnknown', 'unknownKey');
 
-export const LIMIT_FIELD = f('limit', 'Limit', 'limit');
-export const LIST_FIELDS = [f('returnAll', 'Return All', 'returnAll'), LIMIT_FIELD];
+export const LIMIT_FIELD = f('limit', 'limit');
+export const LIST_FIELDS = [f('returnAll', 'returnAll'), LIMIT_FIELD];
 /** Lists are read with a Limit below their size, so that a Return All read by mistake shows. */
 export const LIMITED = { returnAll: false, limit: 3 };
 
-export const PROGRAM_ID = f('programId', 'Program ID', 'id');
-export const FLATTEN = f('options.flatten', 'Flatten Nested Fields', 'optBool');
-export const DECIMALS_AS_NUMBERS = f('options.decimalsAsNumbers', 'Decimals as Numbers', 'optBool');
+export const PROGRAM_ID = f('programId', 'id', { form: 'advcampaign' });
+export const FLATTEN = f('options.flatten', 'optBool');
+export const DECIMALS_AS_NUMBERS = f('options.decimalsAsNumbers', 'optBool');
 
 export const program = (world: World, index: number) => String(world.data.programs[index].id);
 export const website = (world: World) => String(world.data.websites[0].id);

@@ -5,9 +5,9 @@ import { CLICK_REPORT, f, LIMIT_FIELD, LIMITED, LIST_FIELDS, program, unknownKey
 const recentClick = (world: World) => world.clicks.find((item) => item.date >= world.daysAgo(3) && item.subId) ?? world.clicks[0];
 
 const clickFilterFields: Field[] = [
-	f('filters.adSpaceId', 'Ad Space ID', 'uuid', (world) => recentClick(world).adspaceId),
-	f('filters.merchantId', 'Merchant ID', 'merchantId', (world) => String(recentClick(world).merchantId)),
-	f('filters.subId', 'Sub ID', 'subId', (world) => recentClick(world).subId),
+	f('filters.adSpaceId', 'uuid', { sample: (world) => recentClick(world).adspaceId }),
+	f('filters.merchantId', 'merchantId', { sample: (world) => String(recentClick(world).merchantId) }),
+	f('filters.subId', 'subId', { sample: (world) => recentClick(world).subId }),
 	unknownKey('filters'),
 ];
 
@@ -17,21 +17,21 @@ export const CLICK_AND_TRIGGER_OPERATIONS: Operation[] = [
 		runner: CLICK_REPORT,
 		api: 'click',
 		base: (world) => ({ operation: 'getMany', ...LIMITED, filters: { dateFrom: world.daysAgo(3), dateTo: world.daysAgo(0) } }),
-		fields: [...LIST_FIELDS, f('filters.dateFrom', 'Date From', 'clickDateFrom'), f('filters.dateTo', 'Date To', 'clickDateTo'), ...clickFilterFields],
+		fields: [...LIST_FIELDS, f('filters.dateFrom', 'clickDateFrom'), f('filters.dateTo', 'clickDateTo'), ...clickFilterFields],
 	},
 	{
 		name: 'clickReport.updatedAt',
 		runner: CLICK_REPORT,
 		api: 'click',
 		base: (world) => ({ operation: 'getMany', ...LIMITED, filters: { updatedAtFrom: world.hoursAgo(48), updatedAtTo: world.hoursAgo(0) } }),
-		fields: [f('filters.updatedAtFrom', 'Updated At From', 'instant'), f('filters.updatedAtTo', 'Updated At To', 'instant'), LIMIT_FIELD],
+		fields: [f('filters.updatedAtFrom', 'instantFrom'), f('filters.updatedAtTo', 'instantTo'), LIMIT_FIELD],
 	},
 	{
 		name: 'clickReportTrigger.poll',
 		runner: { kind: 'trigger', type: 'clickReportTrigger' },
 		api: 'click',
 		base: () => ({ filters: {}, options: { emitExistingHours: 0, lookbackMinutes: 60 } }),
-		fields: [...clickFilterFields, f('options.emitExistingHours', 'Emit Existing Hours', 'hours'), f('options.lookbackMinutes', 'Lookback Minutes', 'minutes')],
+		fields: [...clickFilterFields, f('options.emitExistingHours', 'hours'), f('options.lookbackMinutes', 'minutes')],
 	},
 	{
 		name: 'affiliatePartnerTrigger.poll',
@@ -43,11 +43,11 @@ export const CLICK_AND_TRIGGER_OPERATIONS: Operation[] = [
 			options: { emitExisting: true, watchDays: 30 },
 		}),
 		fields: [
-			f('events', 'Events', 'events'),
-			f('filters.programId', 'Program ID', 'optId'),
-			f('filters.adSpaceId', 'Ad Space ID', 'optId'),
-			f('options.emitExisting', 'Emit Existing', 'optBool'),
-			f('options.watchDays', 'Watch Days', 'watchDays'),
+			f('events', 'events'),
+			f('filters.programId', 'optId'),
+			f('filters.adSpaceId', 'optId'),
+			f('options.emitExisting', 'optBool'),
+			f('options.watchDays', 'watchDays'),
 			unknownKey('options'),
 		],
 	},

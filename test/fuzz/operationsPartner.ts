@@ -32,13 +32,13 @@ const simpleList = (resource: string, extra: Field[] = []) =>
 	reading(resource, 'getMany', () => op(resource, 'getMany', { ...LIMITED }), [...LIST_FIELDS, ...extra, unknownKey('options')]);
 
 const claimFilterFields = (withAppealStatus: boolean): Field[] => [
-	f('filters.programId', 'Program ID', 'optId'),
-	f('filters.adSpaceId', 'Ad Space ID', 'optId', website),
-	f('filters.status', 'Status', 'optChoice'),
-	f('filters.startDate', 'Start Date', 'optDate'),
-	f('filters.endDate', 'End Date', 'optDate'),
-	f('filters.appealId', 'Appeal ID', 'optText', () => 'AP-100001'),
-	...(withAppealStatus ? [f('filters.appealStatus', 'Appeal Status', 'optChoice', () => 'processing')] : []),
+	f('filters.programId', 'optId'),
+	f('filters.adSpaceId', 'optId', { sample: website }),
+	f('filters.status', 'optChoice'),
+	f('filters.startDate', 'optDateFrom'),
+	f('filters.endDate', 'optDateTo'),
+	f('filters.appealId', 'optText', { sample: () => 'AP-100001' }),
+	...(withAppealStatus ? [f('filters.appealStatus', 'optChoice', { sample: () => 'processing' })] : []),
 	unknownKey('filters'),
 ];
 
@@ -66,15 +66,15 @@ function claimCreate(resource: 'lostOrder' | 'appeal', programIndex: number, res
 		});
 	const common = [
 		PROGRAM_ID,
-		f('orderId', 'Order ID', 'text'),
-		f('receiptBinaryProperty', 'Receipt Binary Property', 'binaryProperty'),
-		f('additionalFields.comment', 'Comment', 'comment'),
-		f('additionalFields.appealId', 'Appeal ID', 'optText'),
+		f('orderId', 'text', { form: 'order_id' }),
+		f('receiptBinaryProperty', 'binaryProperty'),
+		f('additionalFields.comment', 'comment', { form: 'comment' }),
+		f('additionalFields.appealId', 'optText', { form: 'appeal_id' }),
 	];
 	return { ...reading(resource, 'create', base, [...common, ...fields], resource === 'lostOrder' ? 1.1 : undefined), creates: true };
 }
 
-const categoryOptions: Field[] = [f('options.language', 'Language', 'optLanguage'), f('options.orderBy', 'Order By', 'optChoice'), unknownKey('options')];
+const categoryOptions: Field[] = [f('options.language', 'optLanguage'), f('options.orderBy', 'optChoice'), unknownKey('options')];
 
 /** The exchange rate's and a category's parameters: also the parameters the dropdowns are loaded with. */
 const rateOf = () => op('currency', 'getRate', { baseCurrency: 'USD', targetCurrency: 'EUR', date: '2026-03-01' });
@@ -86,8 +86,8 @@ export const PARTNER_OPERATIONS: Operation[] = [
 	simpleList('trafficSource'),
 	simpleList('language'),
 	simpleList('currency', [DECIMALS_AS_NUMBERS]),
-	reading('language', 'get', () => op('language', 'get', { languageCode: 'de' }), [f('languageCode', 'Language', 'language'), unknownKey()]),
-	reading('category', 'get', categoryFour, [f('categoryId', 'Category ID', 'id'), f('options.language', 'Language', 'optLanguage')]),
+	reading('language', 'get', () => op('language', 'get', { languageCode: 'de' }), [f('languageCode', 'language'), unknownKey()]),
+	reading('category', 'get', categoryFour, [f('categoryId', 'id'), f('options.language', 'optLanguage')]),
 	reading(
 		'category',
 		'getMany',
@@ -97,7 +97,7 @@ export const PARTNER_OPERATIONS: Operation[] = [
 				filters: { programIds: `${program(world, 0)}, ${program(world, 1)}` },
 				options: { language: 'de', orderBy: '-name' },
 			}),
-		[...LIST_FIELDS, f('filters.programIds', 'Program IDs', 'idList'), ...categoryOptions],
+		[...LIST_FIELDS, f('filters.programIds', 'idList'), ...categoryOptions],
 	),
 	reading(
 		'category',
@@ -106,9 +106,9 @@ export const PARTNER_OPERATIONS: Operation[] = [
 		[PROGRAM_ID, ...LIST_FIELDS, ...categoryOptions],
 	),
 	reading('currency', 'getRate', rateOf, [
-		f('baseCurrency', 'Base Currency', 'currency'),
-		f('targetCurrency', 'Target Currency', 'currency'),
-		f('date', 'Date', 'date'),
+		f('baseCurrency', 'currency'),
+		f('targetCurrency', 'currency'),
+		f('date', 'date'),
 		DECIMALS_AS_NUMBERS,
 	]),
 	reading('landingPage', 'getMany', (world) => op('landingPage', 'getMany', { programId: program(world, 0), ...LIMITED }), [PROGRAM_ID, ...LIST_FIELDS]),
@@ -118,11 +118,11 @@ export const PARTNER_OPERATIONS: Operation[] = [
 		runner: partnerNode(),
 		api: 'partner',
 		base: (world) => op('landingPage', 'getMany', { programId: program(world, 0), adSpaceId: website(world), ...LIMITED }),
-		fields: [PROGRAM_ID, f('adSpaceId', 'Ad Space ID', 'optId'), LIMIT_FIELD],
+		fields: [PROGRAM_ID, f('adSpaceId', 'optId'), LIMIT_FIELD],
 	},
-	reading('lostOrder', 'get', (world) => op('lostOrder', 'get', { lostOrderId: String(world.data.lostOrders[3].id) }), [f('lostOrderId', 'Lost Order ID', 'id'), FLATTEN]),
+	reading('lostOrder', 'get', (world) => op('lostOrder', 'get', { lostOrderId: String(world.data.lostOrders[3].id) }), [f('lostOrderId', 'id'), FLATTEN]),
 	reading('appeal', 'get', (world) => op('appeal', 'get', { appealClaimId: String(world.data.appeals[3].id), options: { decimalsAsNumbers: true } }), [
-		f('appealClaimId', 'Appeal Claim ID', 'id'),
+		f('appealClaimId', 'id'),
 		DECIMALS_AS_NUMBERS,
 		FLATTEN,
 	]),
@@ -135,14 +135,14 @@ export const PARTNER_OPERATIONS: Operation[] = [
 			const known = world.data.knownOrders.filter((order) => order.advcampaign === world.data.knownOrders[0].advcampaign);
 			return op('lostOrder', 'getOrderStatus', { programId: String(known[0].advcampaign), orderIds: `${known[0].order_id}, ${known[1].order_id}` });
 		},
-		[PROGRAM_ID, f('orderIds', 'Order IDs', 'orderIds')],
+		[PROGRAM_ID, f('orderIds', 'orderIds')],
 		1.1,
 	),
 	claimCreate('lostOrder', 0, { adSpaceId: '1021', orderDate: '2026-03-14', orderPrice: 10 }, { estimatedReward: 2 }, [
-		f('adSpaceId', 'Ad Space ID', 'id'),
-		f('orderDate', 'Order Date', 'date'),
-		f('orderPrice', 'Order Price', 'amount'),
-		f('additionalFields.estimatedReward', 'Estimated Reward', 'optNumber'),
+		f('adSpaceId', 'id', { form: 'website' }),
+		f('orderDate', 'date', { form: 'order_date' }),
+		f('orderPrice', 'amount', { form: 'order_price' }),
+		f('additionalFields.estimatedReward', 'optNumber', { form: 'estimated_reward' }),
 		unknownKey('additionalFields'),
 	]),
 	claimCreate('appeal', 1, {}, {}, []),
@@ -155,13 +155,13 @@ export const PARTNER_DROPDOWNS: Operation[] = [
 		runner: { kind: 'loadOptions', method: 'getCurrencies' },
 		api: 'partner',
 		base: rateOf,
-		fields: [f('baseCurrency', 'Base Currency', 'nodeParameter'), f('targetCurrency', 'Target Currency', 'nodeParameter')],
+		fields: [f('baseCurrency', 'nodeParameter'), f('targetCurrency', 'nodeParameter')],
 	},
 	{
 		name: 'loadOptions.getLanguages',
 		runner: { kind: 'loadOptions', method: 'getLanguages' },
 		api: 'partner',
 		base: categoryFour,
-		fields: [f('options.language', 'Language', 'nodeParameter'), f('categoryId', 'Category ID', 'nodeParameter')],
+		fields: [f('options.language', 'nodeParameter'), f('categoryId', 'nodeParameter')],
 	},
 ];

@@ -4,6 +4,7 @@ export const LINE_PREFIX = '@@fuzz ';
 
 export type ViolationKind =
 	| 'wrong-output'
+	| 'sent-not-as-given'
 	| 'accepted-invalid-input'
 	| 'sent-invalid-input'
 	| 'refusal-not-naming-a-field'
@@ -28,8 +29,11 @@ export interface Violation {
 	detail: string;
 }
 
-/** How a case ended, for the counts per class. */
-export type Verdict = 'succeeded-equal' | 'succeeded-other' | 'failed-loudly' | 'violation';
+/**
+ * How a case ended, for the counts per class. `not-run`: the case did not test what it says (a
+ * class B rewrite that changed no answer); the run fails on it as on a violation.
+ */
+export type Verdict = 'succeeded-equal' | 'succeeded-other' | 'failed-loudly' | 'violation' | 'not-run';
 
 export interface CaseReport {
 	id: string;

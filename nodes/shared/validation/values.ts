@@ -59,11 +59,38 @@ export function requireChoice(
 
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** A finite number, from a number or numeric text such as "12.50" (not "12,50", NaN or Infinity). */
+/**
+ * Beyond 2^53 a JavaScript number skips whole numbers: 9007199254740993 in an expression arrives
+ * as 9007199254740992. A larger number may already be another than the one typed, and a price
+ * (a create cannot be undone) must be sent as given or not at all.
+ */
+const LARGEST_EXACT = Number.MAX_SAFE_INTEGER;
+
+/** A numeric text's significant digits and power of ten ("12.50" and "1.25e1" give "125e-1"). */
+function digitsAndPower(text: string): string {
+	const [mantissa, power = '0'] = text.toLowerCase().split('e');
+	const [whole, fraction = ''] = mantissa.replace(/^[+-]/, '').split('.');
+	const digits = `${whole}${fraction}`.replace(/^0+/, '');
+	const significant = digits.replace(/0+$/, '');
+	if (!significant) return '0';
+	return `${mantissa.startsWith('-') ? '-' : ''}${significant}e${Number(power) - fraction.length + digits.length - significant.length}`;
+}
+
+/**
+ * A finite number, from a number or numeric text such as "12.50" (not "12,50", NaN or Infinity),
+ * that is the number given: none beyond ±(2^53 - 1), and no text with more digits than a number
+ * holds (which Number() would round without a word).
+ */
 export function requireNumber(context: ValidationContext, itemIndex: number | undefined, field: string, value: unknown): number {
 	const text = typeof value === 'string' ? value.trim() : '';
 	const number = typeof value === 'number' ? value : NUMERIC_TEXT.test(text) ? Number(text) : NaN;
 	if (!Number.isFinite(number)) throw invalidInput(context, itemIndex, field, `must be a finite number, ${received(value)}`);
+	if (Math.abs(number) > LARGEST_EXACT) {
+		throw invalidInput(context, itemIndex, field, `must be from -${thousands(LARGEST_EXACT)} to ${thousands(LARGEST_EXACT)}, beyond which numbers are rounded, ${received(value)}`);
+	}
+	if (text && digitsAndPower(text) !== digitsAndPower(String(number))) {
+		throw invalidInput(context, itemIndex, field, `has more digits than a number holds: ${describeValue(text)} would be read as ${number}`);
+	}
 	return number;
 }
 
