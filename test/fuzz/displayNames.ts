@@ -40,27 +40,23 @@ function optionIn(options: Option[] | undefined, names: string[], values: INodeP
 	return undefined;
 }
 
-/** What n8n's lint makes a dropdown whose options load from the service add to its display name. */
-const LOADED_OPTIONS_SUFFIX = ' Name or ID';
-
 /**
- * The names an error may give the parameter at `path` (`name`, `collection.name`,
+ * The name an error must give the parameter at `path` (`name`, `collection.name`,
  * `fixedCollection.group.name`) of the runner's node with these parameters: its display name as
- * the panel shows it and, for a dropdown loaded from the service ("Language Name or ID"), that
- * name without the suffix n8n's lint asks for ("Language"). None when the panel shows no such parameter.
+ * the panel shows it, " Name or ID" of a dropdown loaded from the service included. None when the
+ * panel shows no such parameter.
  */
 export function displayNamesOf(runner: Runner, parameters: INodeParameters, path: string): string[] {
 	const { description, typeVersion } = nodeOf(runner);
 	const option = optionIn(description.properties, path.split('.'), parameters, parameters, { typeVersion }, description);
 	if (!option) return [];
-	const loaded = isProperty(option) && option.typeOptions?.loadOptionsMethod !== undefined && option.displayName.endsWith(LOADED_OPTIONS_SUFFIX);
-	return loaded ? [option.displayName, option.displayName.slice(0, -LOADED_OPTIONS_SUFFIX.length)] : [option.displayName];
+	return [option.displayName];
 }
 
 /**
  * Whether a text names the field as the panel shows it: one of its names (displayNamesOf) whole,
- * in the panel's case (`"Start Date"` in `Invalid "Start Date": …`; `Limit must …`). A shorter
- * word of it ("date", "Start") or another case does not count.
+ * in the panel's case (`"Date From"` in `Invalid "Date From": …`; `Limit must …`). A shorter
+ * word of it ("date", "From") or another case does not count.
  */
 export function namesField(text: string, names: string[]): boolean {
 	return names.some((name) => new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text));

@@ -10,13 +10,14 @@ import { decimalOf, formProblem, readProblem, type Change } from './otherOutput'
 
 describe('an error names a field by its display name, whole and in the panel\'s case', () => {
 	test.each([
-		['Invalid "Start Date": "x" is not a real date', ['Start Date'], true],
+		['Invalid "Date From": "x" is not a real date', ['Date From'], true],
 		['Limit must be a whole number of at least 1, got nothing', ['Limit'], true],
-		['Invalid "date": "x" is not a real date', ['Start Date'], false],
-		['Invalid "start date": "x" is not a real date', ['Start Date'], false],
+		['Invalid "date": "x" is not a real date', ['Date From'], false],
+		['Invalid "date from": "x" is not a real date', ['Date From'], false],
 		['Invalid "Program": must be a positive whole number', ['Program ID'], false],
 		['Invalid "Program IDs": must be a positive whole number', ['Program ID'], false],
-		['Invalid "Language": must be a language code of two letters', ['Language Name or ID', 'Language'], true],
+		['Invalid "Language Name or ID": must be a language code of two letters', ['Language Name or ID'], true],
+		['Invalid "Language": must be a language code of two letters', ['Language Name or ID'], false],
 	])('%s, %j: %s', (message, names, named) => {
 		expect(namesField(message, names)).toBe(named);
 	});
@@ -27,8 +28,7 @@ describe('an error names a field by its display name, whole and in the panel\'s 
 		const options = new AffiliatePartner().description.properties.flatMap((property) => (property.options ?? []) as Array<{ name: string; displayName?: string }>);
 		expect(appealStatus).toBe(options.find((option) => option.name === 'appealStatus')?.displayName);
 		expect(displayNamesOf(partnerNode(), { resource: 'appeal', operation: 'getMany' }, 'filters.appealStatus')).toEqual([]);
-		const [shown, short] = displayNamesOf(partnerNode(), { resource: 'language', operation: 'get' }, 'languageCode');
-		expect(`${short} Name or ID`).toBe(shown);
+		expect(displayNamesOf(partnerNode(), { resource: 'language', operation: 'get' }, 'languageCode')).toEqual(['Language Name or ID']);
 		expect(displayNamesOf(partnerNode(1.1), { resource: 'lostOrder', operation: 'create' }, 'orderPrice')).toHaveLength(1);
 		expect(displayNamesOf(CLICK_REPORT, { operation: 'getMany' }, 'filters.nothingOfThat')).toEqual([]);
 	});
