@@ -1,6 +1,6 @@
 /**
  * The jest run of `npm run test:v1`: every suite, with `n8n-core` and `n8n-workflow` of the last
- * n8n 1.x line (scripts/n8n-v1/test.mjs installs them and sets N8N_V1_MODULES), for the tests
+ * n8n 1.x line (scripts/n8n-libraries-v1/test.mjs installs them and sets N8N_V1_MODULES), for the tests
  * and the nodes alike. `test/harness/line.ts` tells a test which line it runs on.
  */
 const base = require('../jest.config.js');

@@ -3,7 +3,7 @@
 // it, end to end, with nothing leaving this machine:
 //
 //   1. Verdaccio on 127.0.0.1 (registry.mjs); `npm pack` of the clone published to it as is, then
-//      the same tarball at the next patch version (tarball.mjs);
+//      the same tarball at the next patch version (packAndCompare.mjs);
 //   2. a throw-away n8n 2.41.1 in its end-to-end test mode, which switches on the licence feature
 //      for a custom registry (community.mjs), with N8N_COMMUNITY_PACKAGES_REGISTRY pointing at it;
 //   3. POST /rest/community-packages {name}, as the editor's Install button: the node and credential
@@ -25,7 +25,7 @@ import { openCommunityNodes } from './browser.mjs';
 import { BROWSER_ID, CUSTOM_REGISTRY_FEATURE, communityPackages, installEnv, nodesFolder, packageTypes, servedTypes, setFeature } from './community.mjs';
 import { ensureRegistry, startRegistry } from './registry.mjs';
 import { createReport } from './report.mjs';
-import { diffInstalled, packRepository, repackAtVersion } from './tarball.mjs';
+import { diffInstalled, packRepository, repackAtVersion } from './packAndCompare.mjs';
 import { createSandboxWorkflow, runAgainstSandbox } from './workflow.mjs';
 import { ensureChromium } from '../e2e/chromium.mjs';
 import { startOutbound } from '../e2e/outbound.mjs';

@@ -11,12 +11,14 @@
 // Cache folder: $N8N_RUNTIME_CACHE, default ~/.cache/n8n-affiliate-runtime. It holds
 //   node-v<version>/               Node 24 (only when the system Node is older)
 //   n8n-<version>-<hash>/          a line's wrapper package.json + lock (this folder, v1/), node_modules, .installed
+//   n8n-core-v1-<hash>/            n8n-core and n8n-workflow 1.x for `npm run test:v1` (scripts/n8n-libraries-v1/)
 //   user/, e2e-*/                  n8n user folders (N8N_USER_FOLDER) of `npm start` and the tests
 //
-// The recipe (see /work/shared/notes and issue 5): `npm install --ignore-scripts` with the committed
-// lock (npm ci fails on an optional platform package), then `npm rebuild sqlite3` built against the
-// headers of the Node that runs n8n. Scripts stay off for everything else: with them on,
-// @confluentinc/kafka-javascript tries to download sources and npm rolls the whole install back.
+// The recipe (docs/development.md, "The n8n runtime and the end-to-end tests"): `npm install
+// --ignore-scripts` with the committed lock (npm ci fails on an optional platform package), then
+// `npm rebuild sqlite3` built against the headers of the Node that runs n8n. Scripts stay off for
+// everything else: with them on, @confluentinc/kafka-javascript tries to download sources and npm
+// rolls the whole install back.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
