@@ -8,4 +8,6 @@ module.exports = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
 	testTimeout: 60_000,
 	maxWorkers: 2,
+	// Every skipped test is listed with its reason, and kept for CI's summary of skips (the reporter's header).
+	reporters: ['default', ['<rootDir>/test/harness/skipReporter.mjs', { line: 2 }]],
 };

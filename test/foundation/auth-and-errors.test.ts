@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { onN8nLine1 } from '../harness/line';
-import { addCredential, credentialsHelper, runNode, testCredential } from '../harness/run';
+import { testCredential } from '../harness/credentialTest';
+import { addCredential, credentialsHelper, runNode } from '../harness/run';
 import { clickCredential, everythingVisible, partnerCredential, probe } from './helpers';
 
 let sandbox: Sandbox;

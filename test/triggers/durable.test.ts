@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { COMMIT_GRACE_MS } from '../../nodes/shared/pollMemory';
 import { advanceClock } from '../click/simulatedTime';
 import { createDurableTrigger, type DurableTrigger } from '../harness/durable';
-import { onN8nLine1 } from '../harness/line';
+import { needsN8n2 } from '../harness/skipByLine';
 import { keepNodeLog } from '../inputChecks/fixture';
 import {
 	ALL_CLAIM_EVENTS,
@@ -60,8 +60,9 @@ const clicks: Subject = {
 
 const skipLine = (subject: Subject, reason: string) => `info: ${subject.name}: this poll reads nothing, ${reason}; the next poll goes on`;
 
-// n8n 1.x has no durable poll cursors: its PollContext always hands a poll the live static data.
-(onN8nLine1 ? describe.skip : describe).each([claims, clicks])('$name (durable poll cursors, n8n 2.36 and later)', (subject) => {
+const durableCursors = needsN8n2('n8n 1.x has no durable poll cursors: its PollContext always hands a poll the live static data');
+
+durableCursors.describe.each([claims, clicks])('$name (durable poll cursors, n8n 2.36 and later)', (subject) => {
 	/** A trigger whose first poll only remembered; committed unless told otherwise. */
 	async function remembering(commitFirst = true) {
 		advanceClock(60_000);
@@ -141,7 +142,7 @@ const skipLine = (subject: Subject, reason: string) => `info: ${subject.name}: t
 	});
 });
 
-test('Affiliate Partner Trigger, the activation poll never committed: decisions of remembered claims of both kinds and new claims of both kinds', async () => {
+durableCursors.test('Affiliate Partner Trigger, the activation poll never committed: decisions of remembered claims of both kinds and new claims of both kinds', async () => {
 	const trigger = createDurableTrigger({ events: ALL_CLAIM_EVENTS }, partnerCredentials(sandbox()), 'affiliatePartnerTrigger');
 	expect((await trigger.poll()).output).toBeNull();
 	const changes = await lostOrderChanges(sandbox(), 'rejected');
