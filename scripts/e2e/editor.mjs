@@ -124,7 +124,7 @@ async function optionTexts(page, parameter) {
 	return names;
 }
 
-export async function checkEditor({ baseUrl, api, sandbox, screenshotsDir, log, line = 2 }) {
+export async function checkEditor({ baseUrl, api, sandbox, screenshotsDir, log, mcpExample = true, searchDescriptions = true }) {
 	const { chromium, selectors } = await import('playwright-core');
 	selectors.setTestIdAttribute('data-test-id');
 	mkdirSync(screenshotsDir, { recursive: true });
@@ -183,10 +183,10 @@ export async function checkEditor({ baseUrl, api, sandbox, screenshotsDir, log, 
 			log(`${node.name}: icon, credential "${credential}"${node.operations ? `, operations ${node.operations.join(' / ')}` : ''} render; ${shot}`);
 			await closeNodePanel(page);
 		}
-		shots.push(...(await checkExampleEditors({ page, baseUrl, screenshotsDir, log, line })));
-		// What a new user meets (n8n 2.x's editor: its node search, panels and hints).
-		if (line === 2) newUser = await checkNewUserEditor({ page, baseUrl, api, sandbox, screenshotsDir, log });
-		if (newUser) shots.push(...newUser.shots);
+		shots.push(...(await checkExampleEditors({ page, baseUrl, screenshotsDir, log, mcpExample })));
+		// What a new user meets: the node search, panels and hints.
+		newUser = await checkNewUserEditor({ page, baseUrl, api, sandbox, screenshotsDir, log, searchDescriptions });
+		shots.push(...newUser.shots);
 		assert.deepEqual(failedAssets, [], 'every icon of the package loads');
 	} finally {
 		await browser.close();

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { examplesDir } from '../n8n-runtime/harness.mjs';
 import { EXAMPLES_WITH_EXTERNAL_NODES } from './externalNodes.mjs';
 
-/** The examples opened on a line: the MCP server example needs n8n 2.x (README, Compatibility). */
-const examplesOpened = (line) => [...EXAMPLES_WITH_EXTERNAL_NODES, ...(line === 1 ? [] : ['ai-agent-tools.json'])];
+/** The examples opened: the MCP server example where the line runs it (lineSkips.mjs). */
+const examplesOpened = (mcpExample) => [...EXAMPLES_WITH_EXTERNAL_NODES, ...(mcpExample ? ['ai-agent-tools.json'] : [])];
 
 /** Closes a node's panel: n8n 2.x's close button, or n8n 1.x's "Back to canvas". */
 export async function closeNodePanel(page) {
@@ -19,9 +19,9 @@ export async function closeNodePanel(page) {
 
 const slug = (text) => text.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '');
 
-export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log, line = 2 }) {
+export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log, mcpExample = true }) {
 	const shots = [];
-	for (const file of examplesOpened(line)) {
+	for (const file of examplesOpened(mcpExample)) {
 		const workflow = JSON.parse(readFileSync(join(examplesDir, file), 'utf8'));
 		const nodes = workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
 		await page.goto(`${baseUrl}/workflow/${workflow.id}`);

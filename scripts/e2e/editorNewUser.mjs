@@ -25,10 +25,11 @@ const NODES = {
 	report: 'Click report, slow pace',
 };
 
+/** The workflow's id: n8n 1.x gives a new workflow an id of its own, whatever it is sent with. */
 async function createWorkflow(api, state, period) {
 	try {
 		await api(`/rest/workflows/${WORKFLOW_ID}`);
-		return;
+		return WORKFLOW_ID;
 	} catch {
 		// not there yet
 	}
@@ -49,10 +50,11 @@ async function createWorkflow(api, state, period) {
 	];
 	// Unconnected: each runs alone from its panel, as a new user tries one node at a time.
 	const connections = {};
-	await api('/rest/workflows', {
+	const { data: created } = await api('/rest/workflows', {
 		method: 'POST',
 		body: JSON.stringify({ id: WORKFLOW_ID, name: 'E2E: what a new user meets', nodes, connections, settings: { executionOrder: 'v1' }, active: false }),
 	});
+	return created.id;
 }
 
 /** The entries the node search shows for a term, once `expected` is among them: name and description. */
@@ -84,7 +86,7 @@ async function typeAndRun(page, parameter, text) {
 	await page.getByTestId('node-execute-button').first().click();
 }
 
-export async function checkNewUserEditor({ page, baseUrl, api, sandbox, screenshotsDir, log }) {
+export async function checkNewUserEditor({ page, baseUrl, api, sandbox, screenshotsDir, log, searchDescriptions = true }) {
 	const shots = [];
 	const shot = async (name) => {
 		const path = join(screenshotsDir, `new-user-${name}.png`);
@@ -97,24 +99,25 @@ export async function checkNewUserEditor({ page, baseUrl, api, sandbox, screensh
 	// Days back from yesterday until the report has two pages (500 items each) or more.
 	let from = 1;
 	while (from < 30 && (await sandbox.click({ dateFrom: day(from), dateTo: day(1), limit: 1 })).meta.total <= 500) from++;
-	await createWorkflow(api, state, { from: day(from), to: day(1) });
-	await page.goto(`${baseUrl}/workflow/${WORKFLOW_ID}`);
+	const workflowId = await createWorkflow(api, state, { from: day(from), to: day(1) });
+	await page.goto(`${baseUrl}/workflow/${workflowId}`);
 	await page.locator(`[data-test-id="canvas-node"][data-node-name="${NODES.rate}"]`).waitFor();
 	// A tab of an earlier run may still hold the workflow (n8n 2.x's collaboration): take it over.
 	await page.getByText('Edit here').click({ timeout: 2000 }).catch(() => {});
 
-	// The node search: one entry per service, each describing the node's actions and the trigger.
+	// The node search: one entry per service, each describing the node's actions and the trigger
+	// (where the line's search shows descriptions: lineSkips.mjs).
 	const admitad = await searchEntries(page, 'admitad', 'Affiliate Partner');
 	await shot('1-search-admitad');
 	const partner = admitad.find((entry) => entry.name === 'Affiliate Partner');
 	assert.ok(partner, `searching "admitad" shows Affiliate Partner (${JSON.stringify(admitad)})`);
-	assert.match(partner.description, /actions on lost orders/, 'the entry names the node\'s actions, not only its trigger');
+	if (searchDescriptions) assert.match(partner.description, /actions on lost orders/, 'the entry names the node\'s actions, not only its trigger');
 	await page.keyboard.press('Escape');
 	const takeads = await searchEntries(page, 'takeads', 'Click Report');
 	await shot('2-search-takeads');
 	const report = takeads.find((entry) => entry.name === 'Click Report');
 	assert.ok(report, `searching "takeads" shows Click Report (${JSON.stringify(takeads)})`);
-	assert.match(report.description, /get it for any period, or start a workflow/);
+	if (searchDescriptions) assert.match(report.description, /get it for any period, or start a workflow/);
 	await page.keyboard.press('Escape');
 	log(`node search: "admitad" → ${partner.name}: ${partner.description}; "takeads" → ${report.name}: ${report.description}`);
 
@@ -153,5 +156,5 @@ export async function checkNewUserEditor({ page, baseUrl, api, sandbox, screensh
 	await shot('6-wait-hint');
 	await closeNodePanel(page);
 	log(`a slow run's output: ${hintText}`);
-	return { shots, summary: `node search entries name both nodes' actions; 31.02.2026 typed into a date is refused naming it, DD.MM.YYYY runs; Fetch Test Event shows decided claims only; a 7 s wait for the pace is a hint on the output ("${hintText.slice(0, 80)}…")` };
+	return { shots, summary: `${searchDescriptions ? "node search entries name both nodes' actions" : 'the node search finds both nodes'}; 31.02.2026 typed into a date is refused naming it, DD.MM.YYYY runs; Fetch Test Event shows decided claims only; a 7 s wait for the pace is a hint on the output ("${hintText.slice(0, 80)}…")` };
 }

@@ -9,10 +9,10 @@
 //      and claims decided through the sandbox's control endpoint, the executions n8n recorded read
 //      over REST; then n8n is stopped (SIGTERM), changes are made while it is down, and after the
 //      start each trigger emits them once and nothing it emitted before;
-//   3. the MCP server example in the same n8n: an MCP client lists and calls its tools (mcp.mjs;
-//      n8n 2.x only, skipped by name on 1.x);
+//   3. the MCP server example in the same n8n: an MCP client lists and calls its tools (mcp.mjs);
 //   4. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
-//      icon, credential and operations, one screenshot per node.
+//      icon, credential and operations, one screenshot per node; then what a new user meets.
+// What n8n 1.x cannot run is skipped there by name, with its reason (lineSkips.mjs).
 //
 // Ports differ from `npm start` (n8n 5690, task brokers 5691 and 5692, sandbox 4110/4111), so
 // both can run at once. Everything is installed into the cache folder outside the clone
@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { checkCredentialTest } from './credentialTest.mjs';
 import { checkEditor } from './editor.mjs';
+import { lineSkips, recordE2eSkips } from './lineSkips.mjs';
 import { checkMcpTools } from './mcp.mjs';
 import { runDocsMcpClient } from './mcpSnippet.mjs';
 import { CLI_EXAMPLES } from './examples.mjs';
@@ -64,9 +65,8 @@ const screenshotsDir = join(outputDir, 'screenshots');
 const log = (text) => console.log(`[e2e] ${text}`);
 const timings = [];
 const results = [];
-/** Checks that cannot run on this n8n line, each with its reason: printed, never silent. */
-const skipped = [];
-const MCP_NEEDS_2X = 'ai-agent-tools.json: its MCP Server Trigger is at version 2.1 (the Instructions field), which only n8n 2.x has; n8n 1.x goes up to version 2';
+/** Checks that cannot run on this n8n line, each with its reason: printed and recorded, never silent. */
+const { runs, skipped } = lineSkips(line.line);
 const started = performance.now();
 
 async function step(name, work) {
@@ -89,8 +89,9 @@ function printSummary(ok) {
 	if (results.length) {
 		console.log(`\n[e2e] checks on n8n ${line.version}`);
 		for (const result of results) console.log(`  ✔ ${result}`);
-		for (const reason of skipped) console.log(`  – skipped: ${reason}`);
 	}
+	for (const { title, reason } of skipped) console.log(`  – skipped on n8n ${line.line}.x: ${title}: ${reason}`);
+	console.log(`[e2e] skips kept in ${recordE2eSkips(line.line, skipped, ok)}`);
 	console.log(`\n[e2e] output: ${outputDir}`);
 	console.log(ok ? '[e2e] PASSED' : '[e2e] FAILED');
 	// The plain closing line CI reads: checks that passed, and the step that failed, if any.
@@ -165,9 +166,8 @@ async function main() {
 		});
 	}
 
-	if (line.line === 1) skipped.push(MCP_NEEDS_2X);
-	await step(line.line === 1 ? 'activate the trigger examples' : 'publish the trigger and MCP server examples', () =>
-		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, ...(line.line === 1 ? [] : [MCP_SERVER.workflowId])]),
+	await step(runs('mcp') ? 'publish the trigger and MCP server examples' : 'activate the trigger examples', () =>
+		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, ...(runs('mcp') ? [MCP_SERVER.workflowId] : [])]),
 	);
 	await client.clearRequests();
 
@@ -215,7 +215,7 @@ async function main() {
 	api = await restSession(n8n.url);
 	await triggers('across a restart', whileDown);
 
-	if (line.line === 2) await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
+	if (runs('mcp')) await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
 		const { summary, capture, errors } = await checkMcpTools({ baseUrl: n8n.url, sandbox: client });
 		appendFileSync(capturedFile, `## ai-agent-tools.json\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
 		results.push(`ai-agent-tools.json: ${summary}`);
@@ -228,11 +228,10 @@ async function main() {
 	});
 
 	await step('editor in chromium', async () => {
-		const { shots, newUser } = await checkEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log, line: line.line });
-		const opened = line.line === 1 ? 'the 4 examples ending in Sheets or Slack open' : 'the 4 examples ending in Sheets or Slack and the MCP server example open';
+		const { shots, newUser } = await checkEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log, mcpExample: runs('mcp'), searchDescriptions: runs('searchDescriptions') });
+		const opened = `the 4 examples ending in Sheets or Slack${runs('mcp') ? ' and the MCP server example' : ''} open`;
 		results.push(`editor: icons, credentials and operations of the 3 nodes render, ${opened} with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
-		if (newUser) results.push(`editor, what a new user meets: ${newUser}`);
-		else skipped.push("editor, what a new user meets (node search, typed dates, Fetch Test Event, wait hints): checked in n8n 2.x's editor only");
+		results.push(`editor, what a new user meets: ${newUser}`);
 	});
 }
 
