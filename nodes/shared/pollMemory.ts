@@ -4,10 +4,14 @@
  * the poll has returned, with the execution it starts: a poll that starts before then, or
  * beside another poll of the node, reads the old state and would emit the same changes again.
  * And n8n never stores what the activation poll remembered when it emitted nothing, so the next
- * poll would remember again and miss every change in between. This memory closes both gaps. It
- * lives as long as n8n runs: after a restart, the stored state is all there is.
+ * poll would remember again and miss every change in between. This memory closes both gaps
+ * within one n8n instance; the activation poll's state also goes into the workflow's static
+ * data (`activationState.ts`), which n8n saves at the end of the activation, for the first poll
+ * after a restart. The rules, with n8n's files: docs/guarantees.md, "When n8n crashes".
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { keepActivationState, keptActivationState } from './activationState';
 
 /**
  * n8n stores the state of a poll that emitted together with its execution. A state still not
@@ -28,26 +32,47 @@ export interface MemoryEntry {
 	running: boolean;
 }
 
-export type PollStart = { kind: 'skip'; reason: string } | { kind: 'fromMemory' } | { kind: 'fromSnapshot' };
+export type PollStart =
+	| { kind: 'skip'; reason: string }
+	| { kind: 'fromSnapshot' }
+	| { kind: 'fromMemory' }
+	| { kind: 'fromActivationState' }
+	| { kind: 'activationStateLost' };
 
 export interface PollStartFacts {
 	/** The `seq` of the state in the poll's static data (0 for a state written before `seq` existed); undefined when it holds none. */
 	snapshotSeq: number | undefined;
 	memory: MemoryEntry | undefined;
+	/** Whether the workflow's static data keeps the state of this node's activation poll. */
+	activationStateKept: boolean;
+	/**
+	 * Whether the poll goes on with an activation rather than starting one: n8n's scheduled polls
+	 * under durable cursors run in activation mode `update`; an activation poll runs in `activate`,
+	 * `init` or `leadershipChange` (and n8n's default scheduler keeps the activation's mode for
+	 * every poll, where the stored state is never empty after the first one).
+	 */
+	continuesActivation: boolean;
 	now: number;
 	graceMs: number;
 }
 
-/** Where a poll starts: from its static data, from what this instance handed to n8n, or not at all. */
-export function decidePollStart({ snapshotSeq, memory, now, graceMs }: PollStartFacts): PollStart {
-	if (!memory) return { kind: 'fromSnapshot' };
-	if (memory.running) return { kind: 'skip', reason: 'the previous poll of this node is still running' };
-	if (memory.emitted && (snapshotSeq ?? -1) < memory.seq && now - memory.at < graceMs) {
+/**
+ * Where a poll starts: from its static data, from what this instance or the activation poll
+ * handed to n8n, or not at all. `activationStateLost` starts from nothing, as a first poll does.
+ */
+export function decidePollStart({ snapshotSeq, memory, activationStateKept, continuesActivation, now, graceMs }: PollStartFacts): PollStart {
+	if (memory?.running) return { kind: 'skip', reason: 'the previous poll of this node is still running' };
+	if (memory?.emitted && (snapshotSeq ?? -1) < memory.seq && now - memory.at < graceMs) {
 		return { kind: 'skip', reason: 'n8n has not stored yet what the last poll that emitted items remembered' };
 	}
-	// Only the activation poll's state goes unstored while nothing was emitted.
-	if (snapshotSeq === undefined && memory.stored && !memory.emitted) return { kind: 'fromMemory' };
-	return { kind: 'fromSnapshot' };
+	// A stored state is what every poll goes on from. A new activation that finds none starts
+	// afresh, as n8n's own semantics say, whatever this instance remembers of an earlier one.
+	if (snapshotSeq !== undefined || !continuesActivation) return { kind: 'fromSnapshot' };
+	// An activation goes on and nothing is stored: its activation poll emitted nothing, so n8n
+	// never stored what it remembered.
+	if (memory?.stored && !memory.emitted) return { kind: 'fromMemory' };
+	if (activationStateKept) return { kind: 'fromActivationState' };
+	return { kind: 'activationStateLost' };
 }
 
 /** The clock and grace the runner reads; tests move them instead of waiting a minute. */
@@ -70,6 +95,16 @@ export interface PollOutcome {
 	stored: object;
 }
 
+function logStart(context: IPollFunctions, start: PollStart) {
+	const name = context.getNode().name;
+	if (start.kind === 'skip') context.logger.info(`${name}: this poll reads nothing, ${start.reason}; the next poll goes on`);
+	if (start.kind === 'activationStateLost') {
+		context.logger.warn(
+			`${name}: n8n has stored no state of this trigger since the workflow was activated (n8n stopped before it saved the activation); this poll starts afresh, and changes made since the activation count as existing`,
+		);
+	}
+}
+
 /**
  * Runs a poll whose state is kept under `storageKey` of the node's static data. `poll` returns
  * what to emit and store, or null to leave the state as it is. A skipped poll, or one that
@@ -83,13 +118,15 @@ export async function withPollMemory(
 	const staticData = context.getWorkflowStaticData('node');
 	const key = `${context.getWorkflow().id}:${context.getNode().id}`;
 	const memory = lastHanded.get(key);
-	const facts = { snapshotSeq: seqOf(staticData[storageKey]), memory, now: pollMemoryTiming.now(), graceMs: pollMemoryTiming.graceMs };
+	const activationState = keptActivationState(context);
+	const snapshotSeq = seqOf(staticData[storageKey]);
+	const continuesActivation = context.getActivationMode() === 'update';
+	const facts = { snapshotSeq, memory, activationStateKept: activationState !== undefined, continuesActivation, now: pollMemoryTiming.now(), graceMs: pollMemoryTiming.graceMs };
 	const start = decidePollStart(facts);
-	if (start.kind === 'skip') {
-		context.logger.info(`${context.getNode().name}: this poll reads nothing, ${start.reason}; the next poll goes on`);
-		return null;
-	}
+	logStart(context, start);
+	if (start.kind === 'skip') return null;
 	if (start.kind === 'fromMemory') staticData[storageKey] = copyOf(memory!.stored!);
+	if (start.kind === 'fromActivationState') staticData[storageKey] = copyOf(activationState!);
 	const entry: MemoryEntry = memory ?? { seq: 0, emitted: false, at: 0, running: false };
 	lastHanded.set(key, entry);
 	entry.running = true;
@@ -99,8 +136,13 @@ export async function withPollMemory(
 		if (!outcome) return null;
 		const stored = { ...outcome.stored, seq: startSeq + 1 };
 		staticData[storageKey] = stored;
-		Object.assign(entry, { seq: stored.seq, stored: copyOf(stored), emitted: outcome.emit.length > 0, at: pollMemoryTiming.now() });
-		return outcome.emit.length ? [outcome.emit.map((json) => ({ json }))] : null;
+		const emitted = outcome.emit.length > 0;
+		Object.assign(entry, { seq: stored.seq, stored: copyOf(stored), emitted, at: pollMemoryTiming.now() });
+		// The activation poll of a new activation keeps its state where n8n saves it at the end of
+		// the activation; once a node state is stored, nothing kept is needed.
+		if (snapshotSeq === undefined && !continuesActivation) keepActivationState(context, emitted ? undefined : copyOf(stored));
+		else if (snapshotSeq !== undefined) keepActivationState(context, undefined);
+		return emitted ? [outcome.emit.map((json) => ({ json }))] : null;
 	} finally {
 		entry.running = false;
 	}
