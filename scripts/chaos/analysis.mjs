@@ -5,6 +5,38 @@
 const POLL_INTERVAL_MS = 10_000;
 const createdAt = (execution) => Date.parse(execution.createdAt ?? execution.startedAt);
 
+/** The service each trigger reads: its answers are the ones its polls read. */
+const API_OF = { click: 'click', claim: 'partner' };
+/** Answers further apart than this belong to two polls (the triggers poll every 10 s; a poll's reads follow one another). */
+const POLL_GAP_MS = 2500;
+/** The longest a poll takes from its last answer to its emit. */
+const ANSWER_TO_EMIT_MS = 5000;
+
+/**
+ * The polls of a trigger, in every life: the answers of its service grouped where they are
+ * `POLL_GAP_MS` apart, each with the changes they held (`keys`), the emit that followed within
+ * `ANSWER_TO_EMIT_MS` (`emit`), or whether a kill came first (`cut`: the poll never finished).
+ */
+export function pollsOf(lives, trigger) {
+	const polls = [];
+	for (const life of lives) {
+		const answers = (life.answers ?? []).filter((answer) => answer.api === API_OF[trigger]).sort((a, b) => a.at - b.at);
+		const groups = [];
+		for (const answer of answers) {
+			const last = groups.at(-1);
+			if (last && answer.at - last.lastAt < POLL_GAP_MS) (last.lastAt = answer.at, answer.keys.forEach((key) => last.keys.add(key)));
+			else groups.push({ life: life.number, firstAt: answer.at, lastAt: answer.at, keys: new Set(answer.keys) });
+		}
+		groups.forEach((poll, index) => {
+			const until = Math.min(poll.lastAt + ANSWER_TO_EMIT_MS, groups[index + 1]?.firstAt ?? Number.POSITIVE_INFINITY);
+			poll.emit = life.emits.find((emit) => emit.trigger === trigger && emit.at >= poll.lastAt && emit.at <= until);
+			poll.cut = !poll.emit && life.killedAt !== undefined && life.killedAt <= until;
+			polls.push(poll);
+		});
+	}
+	return polls;
+}
+
 /**
  * Emits that never became an execution: a kill landed between n8n saving the trigger's new state
  * and creating the execution (n8n's defaults save the state first, without waiting).
@@ -34,31 +66,27 @@ function ranBetween(lives, from, to, spanMs) {
 }
 
 /**
- * Sorts the changes never delivered: a click version superseded while n8n was not polling
- * (`coalesced`), one made before an emit that a kill kept from becoming an execution
- * (`emitWindow`), and the rest, which nothing explains (`unexplained`).
+ * Sorts the changes never delivered: one whose first finished read was by a poll whose emit a kill
+ * kept from becoming an execution (`emitWindow`: that emit held it, and the state saved with it
+ * had moved past it), a click version superseded while n8n was not polling (`coalesced`), and the
+ * rest, which nothing explains (`unexplained`): among them a change that a finished poll read
+ * and then neither emitted into an execution nor lost in n8n's window.
  */
-export function explainLosses(counts, trigger, lives, lostEmits, truth, executions) {
+export function explainLosses(counts, trigger, lives, lostEmits, truth) {
 	const coalesced = [];
 	const emitWindow = [];
 	const unexplained = [];
+	const polls = pollsOf(lives, trigger);
 	for (const entry of counts.never) {
-		const { change } = entry;
-		// The first emit after the change that never became an execution, with no execution of the
-		// trigger in between that a poll started after the change could have made.
-		const window = lostEmits.find(
-			(emit) =>
-				emit.trigger === trigger &&
-				emit.at >= change.madeAt &&
-				!executions.some((e) => e.trigger === trigger && createdAt(e) >= change.madeAt + POLL_INTERVAL_MS + 2000 && createdAt(e) < emit.at),
-		);
+		const firstRead = polls.find((poll) => !poll.cut && poll.keys.has(entry.key));
+		const window = firstRead?.emit && lostEmits.find((emit) => emit.trigger === trigger && emit.at === firstRead.emit.at);
 		if (window) {
 			emitWindow.push({ ...entry, window });
 			continue;
 		}
 		// No poll could see it: n8n was never up for a whole poll interval before it was superseded.
-		const successor = change.supersededBy && truth.get(change.supersededBy);
-		if (successor && !ranBetween(lives, change.madeAt, successor.madeAt, POLL_INTERVAL_MS + 2000)) {
+		const successor = entry.change.supersededBy && truth.get(entry.change.supersededBy);
+		if (!firstRead && successor && !ranBetween(lives, entry.change.madeAt, successor.madeAt, POLL_INTERVAL_MS + 2000)) {
 			coalesced.push(entry);
 			continue;
 		}

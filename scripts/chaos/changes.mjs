@@ -8,17 +8,12 @@
 // truth lacks is added (also once at the end), so the ground truth is what the sandbox did.
 import { Rng } from '../../sandbox/dist/prng.js';
 import { sleep } from '../e2e/executions.mjs';
+import { claimKeys, clickKey } from './keys.mjs';
 
 const UPDATE_AFTER_MS = 120_000;
 const DECIDE_AFTER_MS = 60_000;
 /** Seeded: a website and a program of the sandbox's data. */
 const CLAIM_FORM = { advcampaign: '6115', website: '1021', order_price: '25' };
-
-export const clickKey = (item) => `click ${item.id}@${item.updatedAt}`;
-export const claimKeys = {
-	created: (id) => `lostOrderCreated ${id}`,
-	decided: (id, status) => `lostOrderStatusChanged ${id} ${status}`,
-};
 
 const ddmmyyyy = (date) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
@@ -118,6 +113,11 @@ export function changeMaker({ sandbox, seed, log }) {
 
 	return {
 		truth,
+		/** A new click item and a new claim, now: a change for each trigger. */
+		async makeOneOfEach() {
+			await insertClick();
+			await createClaim();
+		},
 		start() {
 			running = true;
 			loop = (async () => {

@@ -2,7 +2,7 @@
 // counts each promised change: delivered once, twice or more, held only by an execution n8n marked
 // crashed, or never delivered.
 import { outputOf } from '../e2e/executions.mjs';
-import { clickKey, claimKeys } from './changes.mjs';
+import { clickKey, claimKeys } from './keys.mjs';
 import { TRIGGERS } from './setup.mjs';
 
 /**

@@ -1,10 +1,12 @@
 // One n8n instance of the crash test, started, killed with SIGKILL at chosen moments and started
-// again. Each life records when it started, became ready and was killed, and when each trigger
-// workflow handed items to n8n (n8n's debug line at an emit).
+// again. Each life records when it started, became ready and was killed, when each trigger
+// workflow handed items to n8n (n8n's debug line at an emit), and the changes each answer of the
+// services held (the watching proxy), so that a loss can be matched to the poll that read it.
 import { createWriteStream } from 'node:fs';
 
 import { ownerEnv, startN8n } from '../n8n-runtime/harness.mjs';
 import { sleep } from '../e2e/executions.mjs';
+import { answerKeys } from './keys.mjs';
 
 const EMIT_LINE = /Received event to trigger execution for workflow "([^"]+)"/;
 /** The longest wait for a moment before the kill happens anyway (noted as such). */
@@ -15,12 +17,13 @@ export function n8nLives({ runtime, env, logFile, workflowNames, log }) {
 	const stream = createWriteStream(logFile, { flags: 'a' });
 	const lives = [];
 	const waiters = new Set();
+	const lineWatchers = new Set();
 	let current;
 
 	const notify = (event) => {
 		for (const waiter of [...waiters]) if (waiter.accepts(event)) (waiters.delete(waiter), waiter.resolve(event));
 	};
-	/** The next event (`emit`, `request`, `answer`) that `accepts` takes, or undefined after the timeout. */
+	/** The next event (`emit`, `request`, `answer`, `line` of n8n's log) that `accepts` takes, or undefined after the timeout. */
 	const next = (accepts, timeoutMs = MOMENT_TIMEOUT_MS) =>
 		new Promise((resolvePromise) => {
 			const waiter = { accepts, resolve: resolvePromise };
@@ -30,6 +33,8 @@ export function n8nLives({ runtime, env, logFile, workflowNames, log }) {
 
 	function onLine(line) {
 		stream.write(`${line}\n`);
+		for (const watcher of lineWatchers) watcher(line);
+		if (waiters.size) notify({ kind: 'line', line });
 		const emitted = EMIT_LINE.exec(line);
 		if (emitted && current) {
 			const trigger = workflowNames[emitted[1]];
@@ -40,7 +45,7 @@ export function n8nLives({ runtime, env, logFile, workflowNames, log }) {
 	}
 
 	async function start(attempt = 1) {
-		const life = { number: lives.length + 1, spawnedAt: Date.now(), emits: [], requests: 0 };
+		const life = { number: lives.length + 1, spawnedAt: Date.now(), emits: [], answers: [], requests: 0 };
 		lives.push(life);
 		current = life;
 		stream.write(`---- life ${life.number}\n`);
@@ -90,9 +95,15 @@ export function n8nLives({ runtime, env, logFile, workflowNames, log }) {
 		start,
 		kill,
 		next,
+		/** Calls `watcher` with every line of n8n's log until the function returned is called. */
+		watchLines: (watcher) => (lineWatchers.add(watcher), () => lineWatchers.delete(watcher)),
 		/** The proxy reports each request and answer of the live n8n. */
 		request: (info) => current && !current.killedAt && (current.requests++, notify({ kind: 'request', ...info })),
-		answer: (info) => current && !current.killedAt && notify({ kind: 'answer', ...info }),
+		answer({ body, ...info }) {
+			if (!current || current.killedAt) return;
+			current.answers.push({ api: info.api, at: Date.now(), keys: answerKeys(info.api, body) });
+			notify({ kind: 'answer', ...info });
+		},
 		async stopCleanly() {
 			const n8n = await current.ready;
 			await n8n?.stop();

@@ -1,5 +1,7 @@
 // One mode of the crash test: a fresh n8n with both triggers, changes about once a second, the
-// seeded kills each followed by a restart, a quiet end, and every execution read back.
+// seeded kills each followed by a restart, a quiet end, and every execution read back. With
+// durable poll cursors the first kill lands between the activation and the first committed poll
+// (firstCommit.mjs).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,6 +10,7 @@ import { sleep } from '../e2e/executions.mjs';
 import { importIntoN8n, publishWorkflows, restSession, startSandbox } from '../n8n-runtime/harness.mjs';
 import { freshUserFolder, installPackage, n8nEnv, requireFromRuntime } from '../n8n-runtime/runtime.mjs';
 import { changeMaker } from './changes.mjs';
+import { killBeforeFirstCommit } from './firstCommit.mjs';
 import { countDeliveries, readExecutions } from './ledger.mjs';
 import { killAtMoment, killPlan, n8nLives } from './lifecycle.mjs';
 import { readHolder, startProxy } from './proxy.mjs';
@@ -55,17 +58,25 @@ export async function runMode({ modeName, runtime, ports, seed, kills, outputDir
 	const env = n8nEnv(runtime, { userFolder: folder, port: ports.n8n, brokerPort: ports.broker, logLevel: 'debug', extra: { ...COMMON_ENV, ...mode.env } });
 	const credentials = chaosCredentials(sandbox.state, proxy);
 	await importIntoN8n(runtime, env, { credentials, workflows: chaosWorkflows(credentials), log: () => {} });
-	await publishWorkflows(runtime, env, TRIGGERS.map((trigger) => trigger.workflowId));
+	// Activated before the start, or by killBeforeFirstCommit at a moment of its choosing.
+	if (!mode.killBeforeFirstCommit) await publishWorkflows(runtime, env, TRIGGERS.map((trigger) => trigger.workflowId));
 
 	const workflowNames = Object.fromEntries(chaosWorkflows(credentials).map((workflow, index) => [workflow.name, TRIGGERS[index].name]));
 	lives = n8nLives({ runtime, env, logFile: join(dir, 'n8n.log'), workflowNames, log });
 	cleanup.push(() => lives.current?.child && lives.kill(lives.current, 'cleanup'));
 	const first = await lives.start();
 	await first.ready;
+	const changes = changeMaker({ sandbox: sandbox.client, seed, log });
+	let firstCommit;
+	if (mode.killBeforeFirstCommit) {
+		const api = await restSession(`http://127.0.0.1:${ports.n8n}`);
+		firstCommit = await killBeforeFirstCommit({ lives, api, held, changes, workflowIds: TRIGGERS.map((trigger) => trigger.workflowId) });
+		log(`${mode.label}: activated, a change made for each trigger and killed ${firstCommit.killMsAfterActivation} ms after the activation began, ${firstCommit.scheduledPollsBeforeKill} scheduled polls done; starting again`);
+		await (await lives.start()).ready;
+	}
 	await waitForActivation(lives);
 	log(`${mode.label}: n8n ready in ${((first.readyAt - first.spawnedAt) / 1000).toFixed(1)} s, both triggers activated`);
 
-	const changes = changeMaker({ sandbox: sandbox.client, seed, log });
 	changes.start();
 	const startedAt = Date.now();
 	await sleep(15_000);
@@ -86,5 +97,5 @@ export async function runMode({ modeName, runtime, ports, seed, kills, outputDir
 	const { executions, unfinished } = await readExecutions(api, requireFromRuntime(runtime, 'flatted'), { sleep });
 	await lives.stopCleanly();
 	const deliveries = countDeliveries(changes.truth, executions);
-	return { mode, modeName, lives: lives.lives, truth: changes.truth, changeFailures: changes.failures, executions, unfinished, deliveries, ms: Date.now() - startedAt };
+	return { mode, modeName, lives: lives.lives, truth: changes.truth, changeFailures: changes.failures, executions, unfinished, deliveries, firstCommit, ms: Date.now() - startedAt };
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 
 /**
  * `hold(request)` may return a promise: the answer waits for it (the test kills n8n meanwhile).
- * `answered(request)` is told once an answer is sent.
+ * `answered(request)` is told once an answer is sent, with its status and body.
  */
 export async function startProxy({ partnerTarget, clickTarget, partnerPort, clickPort, hold = () => undefined, answered = () => {} }) {
 	const servers = [];
@@ -28,7 +28,7 @@ export async function startProxy({ partnerTarget, clickTarget, partnerPort, clic
 					const passed = {};
 					for (const [name, value] of upstream.headers) if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) passed[name] = value;
 					response.writeHead(upstream.status, passed);
-					response.end(body, () => answered({ ...info, status: upstream.status }));
+					response.end(body, () => answered({ ...info, status: upstream.status, body }));
 				} catch (error) {
 					if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
 					response.end(JSON.stringify({ error: String(error.message) }));
@@ -48,12 +48,17 @@ export async function startProxy({ partnerTarget, clickTarget, partnerPort, clic
 	};
 }
 
-/** Holds one chosen request of the triggers until `release()`: the test kills n8n meanwhile. */
+/**
+ * Holds one chosen request of the triggers, or every request once the gate is closed, until
+ * `release()`: the test kills n8n meanwhile.
+ */
 export function readHolder({ timeoutMs = 30_000 } = {}) {
 	let armed;
+	let gateClosed = false;
 	const waiting = [];
 	return {
 		hold(info) {
+			if (gateClosed) return new Promise((resolvePromise) => waiting.push(resolvePromise));
 			if (!armed || armed.skip-- > 0) return undefined;
 			const { resolve } = armed;
 			armed = undefined;
@@ -72,7 +77,12 @@ export function readHolder({ timeoutMs = 30_000 } = {}) {
 				}, timeoutMs);
 			});
 		},
+		/** Holds every request from now on, until `release()`. */
+		closeGate() {
+			gateClosed = true;
+		},
 		release() {
+			gateClosed = false;
 			for (const resolvePromise of waiting.splice(0)) resolvePromise();
 		},
 	};

@@ -3,7 +3,10 @@
 // SIGKILL at seeded moments and started again, in two modes: n8n's defaults and durable poll
 // cursors (docs/guarantees.md, "When n8n crashes"). Changes are made in the sandbox about once a
 // second; at the end every execution is read back and each change counted: delivered once, twice,
-// never, or held only by an execution n8n marked crashed (visible, retryable).
+// never, or held only by an execution n8n marked crashed (visible, retryable). A change never
+// delivered is put down to n8n's emit window only when the poll whose emit a kill lost had read
+// it (analysis.mjs). With durable cursors one more kill lands between the activation and the
+// first committed poll (firstCommit.mjs).
 //
 //   CHAOS_SEED (27)  the kill moments, pauses and changes    CHAOS_KILLS (21)  kills per mode
 //   CHAOS_MODES (defaults,durable)                           CHAOS_KEEP=1  keep the user folders
@@ -48,13 +51,18 @@ function judge(result) {
 	const failures = [...new Set(result.changeFailures)];
 	if (failures.length) notes.push(`${mode.label}: ${result.changeFailures.length} change requests got no answer (${failures.slice(0, 3).join('; ')}); the sandbox was read back for them`);
 	for (const failure of killed.startFailures) notes.push(`${mode.label}: n8n stopped while starting after a kill, and was started again: ${failure}`);
+	if (result.firstCommit) {
+		const { killMsAfterActivation, scheduledPollsBeforeKill, activationsDone } = result.firstCommit;
+		const met = activationsDone === TRIGGERS.length && scheduledPollsBeforeKill === 0 && !lives[0].timedOut;
+		check(`${mode.label}: a kill between the activation and the first committed poll`, met, `${killMsAfterActivation} ms after the activation began, ${activationsDone} of ${TRIGGERS.length} activations done, ${scheduledPollsBeforeKill} scheduled polls done before it`);
+	}
 	const lostEmits = emitsWithoutExecution(lives, executions);
 	const rebuilt = executions.filter((e) => e.rebuilt).map((e) => e.id);
 	if (rebuilt.length) notes.push(`${mode.label}: n8n rebuilt the run of crashed execution(s) ${rebuilt.join(', ')} from its event log; their items were read from the execution's start`);
 	for (const e of executions.filter((e) => e.status === 'error')) notes.push(`${mode.label}: execution ${e.id} (${e.trigger}) is a failed poll: ${e.error ?? 'no message'}`);
 	for (const trigger of TRIGGERS) {
 		const counts = deliveries.perTrigger[trigger.name];
-		const losses = explainLosses(counts, trigger.name, lives, lostEmits, truth, executions);
+		const losses = explainLosses(counts, trigger.name, lives, lostEmits, truth);
 		const duplicates = modeName === 'durable' ? counts.twice : unexplainedDuplicates(counts, lives);
 		const crashedIds = [...new Set(counts.crashedOnly.flatMap((entry) => entry.executions.map((e) => e.id)))];
 		rows.push([mode.label, trigger.node, killed.count, counts.promised, counts.once.length, counts.twice.length, counts.never.length, losses.emitWindow.length, counts.crashedOnly.length]);

@@ -22,17 +22,21 @@ export const EVERY_TEN_SECONDS = { item: [0, 10, 20, 30, 40, 50].map((second) =>
  */
 export const COMMON_ENV = { N8N_WORKFLOW_PUBLICATION_OUTBOX_LEASE_SECONDS: '20' };
 
-/** n8n's settings of each mode. Durable poll cursors need the scheduler and the publication service (n8n ≥ 2.36). */
+/** Durable poll cursors need the scheduler and the publication service (n8n ≥ 2.36): all four on. */
+export const DURABLE_POLL_CURSORS_ENV = {
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+};
+
+/** n8n's settings of each mode; with durable cursors the first kill lands between the activation and the first committed poll. */
 export const MODES = {
 	defaults: { label: "n8n's defaults", env: {} },
 	durable: {
 		label: 'durable poll cursors',
-		env: {
-			N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-			N8N_SCHEDULER_ENABLED: 'true',
-			N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
-		},
+		killBeforeFirstCommit: true,
+		env: DURABLE_POLL_CURSORS_ENV,
 	},
 };
 
