@@ -100,8 +100,15 @@ export async function startPostgres({ port, log }) {
 		throw new Error(`${error.message}\n${lines.slice(-20).join('\n')}`);
 	}
 	log(`postgres ${bin.split('/').at(-2)} on 127.0.0.1:${port} (${dataDir})`);
+	/** The rows `sql` returns, each as its columns (psql's unaligned output). */
+	const query = (sql) => {
+		const result = spawnSync(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-At', '-F', '\t', '-c', sql], { encoding: 'utf8' });
+		if (result.status !== 0) throw new Error(`psql: ${result.stderr.trim()}`);
+		return result.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+	};
 	return {
 		env: { DB_TYPE: 'postgresdb', DB_POSTGRESDB_HOST: '127.0.0.1', DB_POSTGRESDB_PORT: String(port), DB_POSTGRESDB_DATABASE: 'postgres', DB_POSTGRESDB_USER: 'postgres', DB_POSTGRESDB_PASSWORD: '' },
+		query,
 		stop,
 	};
 }
