@@ -5,7 +5,8 @@
 // stops n8n and the sandbox. `N8N_LINE=1 npm start` runs the last 1.x line, n8n 1.123.81, instead
 // (without the MCP server example, which needs 2.x).
 //
-// Options:  --fresh  start from an empty n8n user folder (drops executions and your own workflows)
+// Options:  --fresh  start from an empty n8n user folder (drops executions and your own workflows);
+//                    the folder is in the runtime cache, outside the clone, and outlives it
 // Env:      N8N_PORT (5678), N8N_RUNNERS_BROKER_PORT (5679), SANDBOX_PARTNER_PORT (4010),
 //           SANDBOX_CLICK_PORT (4011), N8N_RUNTIME_CACHE (~/.cache/n8n-affiliate-runtime)
 import { rmSync } from 'node:fs';

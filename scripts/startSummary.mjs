@@ -23,8 +23,20 @@ export function startSummary({ url, n8nVersion, timing, withMcp, sandbox, userFo
 		// Made up by the sandbox at its start, for a credential created by hand: not secrets of any account.
 		`  sandbox keys: access token ${sandbox.accessToken}   client ID ${sandbox.clientId}   client secret ${sandbox.clientSecret}`,
 		`                click public key ${sandbox.publicKey}`,
-		`  user folder:  ${userFolder}`,
+		...userFolderLines(userFolder),
 		'Ctrl-C stops n8n and the sandbox.',
 		'',
 	].join('\n');
+}
+
+/**
+ * Where n8n keeps this demo's database (workflows, credentials, executions): in the runtime cache
+ * (scripts/n8n-runtime/runtime.mjs), outside the clone, so that deleting the clone leaves it behind.
+ */
+export function userFolderLines(userFolder) {
+	return [
+		`  user folder:  ${userFolder}`,
+		"                n8n's database: your workflows, credentials and executions. It is outside the clone and outlives it.",
+		'                To start clean:  npm start -- --fresh   (or remove that folder while n8n is stopped)',
+	];
 }

@@ -18,3 +18,13 @@ test('the MCP server is named only where it runs (n8n 2.x)', () => {
 	assert.match(summary(true), /MCP server: {3}http:\/\/127\.0\.0\.1:5678\/mcp\/affiliate-tools {3}header {2}Authorization: Bearer /);
 	assert.match(summary(false), /MCP server: {3}needs n8n 2\.x/);
 });
+
+test('the user folder is named, said to outlive the clone, with how to start clean', () => {
+	const text = summary(true);
+	const at = text.indexOf('  user folder:  /tmp/user\n');
+	assert.ok(at >= 0, 'the user folder is not named');
+	const lines = text.slice(at).split('\n').slice(0, 3).join('\n');
+	assert.match(lines, /outside the clone and outlives it/);
+	assert.match(lines, /npm start -- --fresh/);
+	assert.match(lines, /remove that folder/);
+});
