@@ -152,7 +152,7 @@ export async function checkNewUserEditor({ page, baseUrl, api, sandbox, screensh
 	const hint = page.getByTestId('ndv').getByText(/^This run waited/);
 	await hint.first().waitFor({ timeout: 60_000 });
 	const hintText = (await hint.first().innerText()).trim();
-	assert.match(hintText, /This run waited \d+ s: \d+ s at the credential's pace of 0\.15 requests per second/);
+	assert.match(hintText, /This run waited \d+ s in all, while \d+ requests? waited (its|their) turn: \d+ s at the credential's pace of 0\.15 requests per second/);
 	await shot('6-wait-hint');
 	await closeNodePanel(page);
 	log(`a slow run's output: ${hintText}`);

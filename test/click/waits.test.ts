@@ -3,7 +3,9 @@
 // saying how long and for which limit. The live run goes through n8n-core's WorkflowExecute against
 // the sandbox over real HTTP; the wording and what sets a wait are plain tables.
 import { PaceSchedule } from '../../nodes/shared/transport/rateLimiter';
-import { duration, waitReason, waitSummary, worthSaying } from '../../nodes/shared/transport/waits';
+import type { Cause, WaitInterval } from '../../nodes/shared/transport/waitTimes';
+import { duration, waitReason, waitSummary, waitedTime } from '../../nodes/shared/transport/waitTimes';
+import { worthSaying } from '../../nodes/shared/transport/waits';
 import { clickCredential } from '../foundation/helpers';
 import { runNode } from '../harness/run';
 import { useSandbox } from '../harness/sandboxFixture';
@@ -42,7 +44,7 @@ describe('a Return All that waits for its pace', () => {
 		const hints = result.run.data.resultData.runData['Node under test'][0].hints;
 		expect(hints).toEqual([
 			{
-				message: expect.stringMatching(/^This run waited [67] s: [67] s at the credential's pace of 0\.15 requests per second\.$/),
+				message: expect.stringMatching(/^This run waited [67] s in all, while 1 request waited its turn: [67] s at the credential's pace of 0\.15 requests per second\.$/),
 				type: 'info',
 				location: 'outputPane',
 			},
@@ -89,18 +91,42 @@ describe('what sets a wait, and how it is said', () => {
 		['retry', 'before trying a failed request again'],
 	] as const)('%s', (cause, text) => expect(waitReason(cause, { requestsPerSecond: 3, window })).toBe(text));
 
+	/** Intervals in seconds from the run's start: [start, end, cause, request]. */
+	const waits = (...list: Array<[number, number, Cause, number]>): WaitInterval[] =>
+		list.map(([start, end, cause, request]) => ({ start: start * 1000, end: end * 1000, cause, request }));
+
 	test.each([
-		[
-			'retries alone are not called the service\'s limits',
-			{ pace: 0, window: 0, held: 0, retry: 7_000 },
-			'This run waited 7 s: 7 s before trying a failed request again.',
-		],
+		['one wait', waits([0, 7, 'pace', 1]), 7, { pace: 7 }, 1],
+		['three pages waiting at once for 2, 4 and 6 s: 6 s, not 12', waits([1, 3, 'pace', 2], [1, 5, 'pace', 3], [1, 7, 'pace', 4]), 6, { pace: 6 }, 3],
+		['waits one after the other add up', waits([0, 3, 'pace', 1], [5, 9, 'pace', 2]), 7, { pace: 7 }, 2],
+		['a wait inside another counts once', waits([0, 10, 'window', 1], [2, 4, 'window', 2]), 10, { window: 10 }, 2],
+		['a retry and the pace after it are one request', waits([0, 4, 'retry', 1], [4, 6, 'pace', 1]), 6, { retry: 4, pace: 2 }, 1],
+		['an instant is put down to the strongest cause waited for', waits([0, 10, 'pace', 1], [2, 6, 'window', 2], [5, 8, 'held', 3]), 10, { pace: 4, window: 3, held: 3 }, 3],
+		['a wait of no time is no wait', waits([3, 3, 'pace', 1], [0, 5, 'pace', 2]), 5, { pace: 5 }, 1],
+		['no waits', waits(), 0, {}, 0],
+	])('the time waited: %s', (_label, intervals, totalSeconds, bySeconds, requests) => {
+		const waited = waitedTime(intervals);
+		expect(waited.totalMs).toBe(totalSeconds * 1000);
+		expect(waited.byCause).toEqual({ pace: 0, window: 0, held: 0, retry: 0, ...Object.fromEntries(Object.entries(bySeconds).map(([cause, seconds]) => [cause, seconds * 1000])) });
+		expect(waited.requests).toBe(requests);
+		// The parts add up to the whole, and none is said to be longer than it.
+		expect(Object.values(waited.byCause).reduce((sum, each) => sum + each, 0)).toBe(waited.totalMs);
+	});
+
+	test.each([
+		['retries alone are not called the service\'s limits', waits([0, 7, 'retry', 1]), 'This run waited 7 s in all, while 1 request waited its turn: 7 s before trying a failed request again.'],
 		[
 			'each cause with its time, the longest first',
-			{ pace: 3_000, window: 260_000, held: 30_000, retry: 4_000 },
-			"This run waited 4 min 57 s: 4 min 20 s for the service's limit of 100 requests per 5 min (85 of them were used in the 5 min before this run); 30 s because the service refused a request for its rate and asked to wait; 4 s before trying a failed request again; 3 s at the credential's pace of 3 requests per second.",
+			waits([0, 3, 'pace', 1], [3, 263, 'window', 2], [263, 293, 'held', 3], [293, 297, 'retry', 3]),
+			"This run waited 4 min 57 s in all, while 3 requests waited their turn: 4 min 20 s for the service's limit of 100 requests per 5 min (85 of them were used in the 5 min before this run); 30 s because the service refused a request for its rate and asked to wait; 4 s before trying a failed request again; 3 s at the credential's pace of 3 requests per second.",
 		],
-		['a cause under a second is left out', { pace: 400, window: 0, held: 0, retry: 6_000 }, 'This run waited 6 s: 6 s before trying a failed request again.'],
-		['under 5 s in all: nothing said', { pace: 2_000, window: 0, held: 0, retry: 2_999 }, undefined],
-	])('the run\'s hint: %s', (_label, ms, text) => expect(waitSummary(ms, { requestsPerSecond: 3, window }, { used: 85, of: 100 })).toBe(text));
+		[
+			'37 pages waiting for the window at once: the window\'s 12 s, not 37 times it',
+			waits(...Array.from({ length: 37 }, (_, page): [number, number, Cause, number] => [0, 12 - page * 0.01, 'window', page + 1])),
+			"This run waited 12 s in all, while 37 requests waited their turn: 12 s for the service's limit of 100 requests per 5 min (85 of them were used in the 5 min before this run).",
+		],
+		['a cause under a second is left out', waits([0, 0.4, 'pace', 1], [0.4, 6.4, 'retry', 2]), 'This run waited 6 s in all, while 2 requests waited their turn: 6 s before trying a failed request again.'],
+		['under 5 s in all: nothing said', waits([0, 2, 'pace', 1], [2, 4.999, 'retry', 2]), undefined],
+		['four pages waiting at once for 2, 4, 6 and 8 s: 8 s', waits([0, 2, 'pace', 2], [0, 4, 'pace', 3], [0, 6, 'pace', 4], [0, 8, 'pace', 5]), "This run waited 8 s in all, while 4 requests waited their turn: 8 s at the credential's pace of 3 requests per second."],
+	])('the run\'s hint: %s', (_label, intervals, text) => expect(waitSummary(intervals, { requestsPerSecond: 3, window }, { used: 85, of: 100 })).toBe(text));
 });

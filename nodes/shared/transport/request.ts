@@ -7,7 +7,7 @@ import type { ApiName } from './apis';
 import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
 import { contractViolation } from './answerChecks';
-import { afterWait, beforeWait } from './waits';
+import { afterWait, beforeWait, nextRequestNumber } from './waits';
 import { redirectRefusal, redirectTarget } from './redirects';
 import type { RequestOptions, TransportContext } from './send';
 import { networkCode, send } from './send';
@@ -62,10 +62,10 @@ export async function apiRequest<T = IDataObject>(context: TransportContext, api
 }
 
 /** Sleeps before a retry, said first when long, and counted among the run's waits. */
-async function waitToRetry(context: TransportContext, account: Account, ms: number) {
-	beforeWait(context, account, ms, 'retry');
+async function waitToRetry(context: TransportContext, account: Account, ms: number, request: number) {
+	beforeWait(context, account, ms, 'retry', request);
 	await sleep(ms);
-	afterWait(context, account, ms, 'retry');
+	afterWait(context, account, ms, 'retry', request);
 }
 
 /**
@@ -104,10 +104,11 @@ export async function apiExchange<T = IDataObject>(
 	const mayRetry = method === 'GET';
 	let redirects = 0;
 	let renewing = false;
+	const requestNumber = nextRequestNumber();
 
 	for (let attempt = 1; ; attempt++) {
-		const paced = await account.pacer.acquire((expectedMs, cause) => beforeWait(context, account, expectedMs, cause));
-		afterWait(context, account, paced.waitedMs, paced.cause);
+		const paced = await account.pacer.acquire((expectedMs, cause) => beforeWait(context, account, expectedMs, cause, requestNumber));
+		afterWait(context, account, paced.waitedMs, paced.cause, requestNumber);
 		const sentAt = Date.now();
 		const { response, thrown } = await send(context, profile.credentialType, renewing ? { ...options, ignoreHttpStatusErrors: false } : options);
 		if (response?.statusCode === 401 && !thrown && !renewing) {
@@ -145,7 +146,7 @@ export async function apiExchange<T = IDataObject>(
 				return { body: response.body as T, headers: response.headers, sentAt, receivedAt: Date.now() };
 			}
 			if (mayRetry && attempt < MAX_ATTEMPTS) {
-				await waitToRetry(context, account, retryDelayMs(attempt, undefined));
+				await waitToRetry(context, account, retryDelayMs(attempt, undefined), requestNumber);
 				continue;
 			}
 			const broken = { method, path, status: response.statusCode, body: response.body, promised: contract.what, violation, attempts: attempt };
@@ -160,7 +161,7 @@ export async function apiExchange<T = IDataObject>(
 		const canWait = retryAfterMs === undefined || retryAfterMs <= longestWaitMs(account);
 		const attemptsAllowed = refusedForRate ? MAX_ATTEMPTS_REFUSED_FOR_RATE : MAX_ATTEMPTS;
 		if (mayRetry && retryable && canWait && attempt < attemptsAllowed) {
-			await waitToRetry(context, account, retryDelayMs(attempt, retryAfterMs));
+			await waitToRetry(context, account, retryDelayMs(attempt, retryAfterMs), requestNumber);
 			continue;
 		}
 

@@ -8,16 +8,15 @@
 import type { IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
 
 import type { Account } from './account';
-import type { WaitCause } from './rateLimiter';
 import type { TransportContext } from './send';
-
-/** A wait this long is said before it starts, and a run that waited this long in all gets a hint. */
-export const LONG_WAIT_MS = 5000;
-
-type Cause = WaitCause | 'retry';
+import type { Cause, WaitInterval } from './waitTimes';
+import { LONG_WAIT_MS, duration, waitReason, waitSummary } from './waitTimes';
 
 interface RunWaits {
-	ms: Record<Cause, number>;
+	/** Each request's wait, as an interval of wall time: pages read at once wait at the same time. */
+	intervals: WaitInterval[];
+	/** The requests told to wait for a slot ahead: a request whose slot had come did not wait its turn. */
+	toldToWait: Set<number>;
 	/** When the last wait said before it starts ends: concurrent pages waiting for the same window are said once. */
 	saidUntil: number;
 	/** How much of the window the 5 minutes before the run's first request had used. */
@@ -31,28 +30,17 @@ const waitsByRun = new WeakMap<object, RunWaits>();
 function waitsOf(context: TransportContext, account: Account): RunWaits {
 	let waits = waitsByRun.get(context);
 	if (!waits) {
-		waits = { ms: { pace: 0, window: 0, held: 0, retry: 0 }, saidUntil: 0, limits: account.limits, windowBefore: account.pacer.schedule.windowUse(Date.now()) };
+		waits = { intervals: [], toldToWait: new Set(), saidUntil: 0, limits: account.limits, windowBefore: account.pacer.schedule.windowUse(Date.now()) };
 		waitsByRun.set(context, waits);
 	}
 	return waits;
 }
 
-/** 263000 → `4 min 23 s`; 12400 → `12 s`. */
-export function duration(ms: number): string {
-	const seconds = Math.round(ms / 1000);
-	if (seconds < 60) return `${seconds} s`;
-	const rest = seconds % 60;
-	return `${Math.floor(seconds / 60)} min${rest ? ` ${rest} s` : ''}`;
-}
+let requestsSoFar = 0;
 
-/** What a wait of `cause` is for, in the credential's terms. */
-export function waitReason(cause: Cause, limits: Account['limits']): string {
-	if (cause === 'window' && limits.window) {
-		return `for the service's limit of ${limits.window.requests} requests per ${duration(limits.window.windowMs)}`;
-	}
-	if (cause === 'held') return 'because the service refused a request for its rate and asked to wait';
-	if (cause === 'retry') return 'before trying a failed request again';
-	return `at the credential's pace of ${limits.requestsPerSecond} requests per second`;
+/** A number for one request and its retries, so that the hint counts requests, not waits. */
+export function nextRequestNumber(): number {
+	return ++requestsSoFar;
 }
 
 /**
@@ -63,9 +51,10 @@ export function worthSaying(expectedMs: number, endsAt: number, saidUntil: numbe
 	return expectedMs >= LONG_WAIT_MS && endsAt >= saidUntil + LONG_WAIT_MS;
 }
 
-/** Before a request's slot: notes the run's start, and says a long wait before it begins. */
-export function beforeWait(context: TransportContext, account: Account, expectedMs: number, cause: Cause) {
+/** Before a request's slot: notes the run's start and who waits, and says a long wait before it begins. */
+export function beforeWait(context: TransportContext, account: Account, expectedMs: number, cause: Cause, request: number) {
 	const waits = waitsOf(context, account);
+	if (expectedMs > 0) waits.toldToWait.add(request);
 	const endsAt = Date.now() + expectedMs;
 	if (!worthSaying(expectedMs, endsAt, waits.saidUntil)) return;
 	waits.saidUntil = endsAt;
@@ -75,32 +64,22 @@ export function beforeWait(context: TransportContext, account: Account, expected
 	if (typeof editor.sendMessageToUI === 'function') editor.sendMessageToUI(message);
 }
 
-/** After a wait: adds it to the run's. */
-export function afterWait(context: TransportContext, account: Account, waitedMs: number, cause: Cause) {
-	waitsOf(context, account).ms[cause] += waitedMs;
-}
-
 /**
- * What a run's waits come to, each cause with its time: the pace, the window, a refusal for rate,
- * a retry. A retry is no limit of the service, so the sum is not said to be for its limits.
+ * After a wait that ended just now: keeps it, as an interval, among the run's. A request that was
+ * not told to wait still measures a millisecond or more (a busy machine, more) between asking for
+ * its slot and leaving: that is not kept.
  */
-export function waitSummary(ms: Record<Cause, number>, limits: Account['limits'], windowBefore?: { used: number; of: number }): string | undefined {
-	const total = Object.values(ms).reduce((sum, each) => sum + each, 0);
-	if (total < LONG_WAIT_MS) return undefined;
-	const parts = (Object.entries(ms) as Array<[Cause, number]>)
-		.filter(([, each]) => each >= 1000)
-		.sort((a, b) => b[1] - a[1])
-		.map(([cause, each]) => {
-			const used = cause === 'window' && windowBefore && limits.window ? ` (${windowBefore.used} of them were used in the ${duration(limits.window.windowMs)} before this run)` : '';
-			return `${duration(each)} ${waitReason(cause, limits)}${used}`;
-		});
-	return `This run waited ${duration(total)}: ${parts.join('; ')}.`;
+export function afterWait(context: TransportContext, account: Account, waitedMs: number, cause: Cause, request: number) {
+	const waits = waitsOf(context, account);
+	if (!waits.toldToWait.delete(request) || waitedMs <= 0) return;
+	const end = Date.now();
+	waits.intervals.push({ start: end - waitedMs, end, cause, request });
 }
 
 /** The hint a run that waited long leaves on its output. */
 export function waitHints(context: object): NodeExecutionHint[] {
 	const waits = waitsByRun.get(context);
-	const message = waits && waitSummary(waits.ms, waits.limits, waits.windowBefore);
+	const message = waits && waitSummary(waits.intervals, waits.limits, waits.windowBefore);
 	return message ? [{ message, type: 'info', location: 'outputPane' }] : [];
 }
 
