@@ -12,6 +12,7 @@ import * as region from './actions/region';
 import type { ResourceModule } from './actions/router';
 import { router } from './actions/router';
 import * as trafficSource from './actions/trafficSource';
+import { nodeDocs } from '../shared/nodeDocs';
 import * as loadOptions from './methods/loadOptions';
 
 /** Every resource of the node, in the order of the Resource dropdown. */
@@ -42,6 +43,7 @@ export class AffiliatePartner implements INodeType {
 		description:
 			'Lost orders, appeal claims, order status, landing pages and reference data of an affiliate partner network (Admitad publisher API)',
 		defaults: { name: 'Affiliate Partner' },
+		documentationUrl: nodeDocs('affiliate-partner'),
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

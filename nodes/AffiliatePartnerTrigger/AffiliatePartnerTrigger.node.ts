@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../shared/claimFilters';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
+import { nodeDocs } from '../shared/nodeDocs';
 import { pollClaims } from './poll';
 import { DEFAULT_WATCH_DAYS, MAX_WATCH_DAYS } from './settings';
 
@@ -22,6 +23,7 @@ export class AffiliatePartnerTrigger implements INodeType {
 		description:
 			"Admitad's publisher API: actions on lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a claim is created or decided",
 		defaults: { name: 'Affiliate Partner Trigger' },
+		documentationUrl: nodeDocs('affiliate-partner-trigger'),
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { nodeDocs } from '../shared/nodeDocs';
 import * as getMany from './actions/click/getMany.operation';
 import { router } from './actions/router';
 
@@ -32,6 +33,7 @@ export class ClickReport implements INodeType {
 		subtitle: '={{ ({"getMany":"Get Many: Click Item"})[$parameter["operation"]] }}',
 		description: 'Daily click statistics per merchant, Sub ID and ad space (Takeads click report)',
 		defaults: { name: 'Click Report' },
+		documentationUrl: nodeDocs('click-report'),
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { adSpaceIdFilter, merchantIdFilter, subIdFilter } from '../shared/clickReport';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
+import { nodeDocs } from '../shared/nodeDocs';
 import { pollClickReport } from './poll';
 import { MAX_EMIT_EXISTING_HOURS, MAX_LOOKBACK_MINUTES } from './settings';
 
@@ -21,6 +22,7 @@ export class ClickReportTrigger implements INodeType {
 		description:
 			'Takeads click report per merchant, Sub ID and ad space: get it for any period, or start a workflow when click items are new or updated',
 		defaults: { name: 'Click Report Trigger' },
+		documentationUrl: nodeDocs('click-report-trigger'),
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -6,37 +6,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
 import { FIRST_SCREEN_WORDS, firstScreenProblems, isReleased } from './firstScreen';
+import { anchorsOf, proseLines, slug } from './markdownAnchors';
 import { repoRoot } from './scripts';
 
 const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'BENCHMARKS.md', ...readdirSync(join(repoRoot, 'docs')).map((name) => `docs/${name}`)];
-
-/** Lines outside fenced code blocks, with their line numbers. */
-function proseLines(file: string): Array<[number, string]> {
-	let fenced = false;
-	return readFileSync(file, 'utf8')
-		.split('\n')
-		.flatMap((line, index): Array<[number, string]> => {
-			if (line.startsWith('```')) fenced = !fenced;
-			return fenced || line.startsWith('```') ? [] : [[index + 1, line]];
-		});
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
-
-function anchorsOf(file: string): Set<string> {
-	const anchors = new Set<string>();
-	const seen = new Map<string, number>();
-	for (const [, line] of proseLines(file)) {
-		const heading = /^#{1,6}\s+(.*)$/.exec(line);
-		if (!heading) continue;
-		const base = slug(heading[1]);
-		const count = seen.get(base) ?? 0;
-		seen.set(base, count + 1);
-		anchors.add(count ? `${base}-${count}` : base);
-	}
-	return anchors;
-}
 
 function brokenLinks(file: string): string[] {
 	const document = relative(repoRoot, file);
