@@ -72,7 +72,16 @@ async function checkLostOrders({ sandbox, requests, outbound, rerun }) {
 	};
 }
 
-async function checkLostOrderClaim({ run, requests }) {
+const CLAIM_PROGRAM = 6115;
+const UNKNOWN_ORDERS = ['61159901', '61159902'];
+
+/** The lost-order claims the sandbox holds for the example's unknown orders, read directly. */
+async function claimsOfUnknownOrders(sandbox) {
+	const claims = await sandbox.partnerRecords('/lost_orders/', { advcampaign: CLAIM_PROGRAM });
+	return claims.filter((claim) => UNKNOWN_ORDERS.includes(claim.order_id));
+}
+
+async function checkLostOrderClaim({ run, sandbox, requests, rerun }) {
 	const statuses = json(nodeOutput(run, 'Check order status'));
 	assert.deepEqual(
 		statuses.map((s) => [s.order_id, s.status]),
@@ -88,10 +97,11 @@ async function checkLostOrderClaim({ run, requests }) {
 	assert.equal(statusRequests.length, 1, 'the four order IDs go in one status request');
 
 	const created = json(nodeOutput(run, 'Create lost order'));
-	assert.deepEqual(created.map((c) => c.order_id), ['61159901', '61159902'], 'a lost order only for each order the program does not know');
+	assert.deepEqual(created.map((c) => c.order_id), UNKNOWN_ORDERS, 'a lost order only for each order the program does not know');
+	assert.equal(run.data.resultData.runData['Skipped: claimed before'], undefined, 'the first run skips nothing');
 	for (const claim of created) {
 		assert.equal(claim.status, 'processing');
-		assert.equal(claim.advcampaign.id, 6115);
+		assert.equal(claim.advcampaign.id, CLAIM_PROGRAM);
 		assert.equal(claim.website.id, 1021);
 		assert.ok(Number.isInteger(claim.id), 'the created claim has an ID');
 	}
@@ -106,7 +116,27 @@ async function checkLostOrderClaim({ run, requests }) {
 		assert.ok(receipt.size > 300, 'the receipt is a whole PDF');
 		assert.equal(post.multipart.fields.order_id, created[i].order_id);
 	}
-	return `status of 4 orders in 1 request; 2 lost orders created (#${created.map((c) => c.id).join(', #')}) with PDF receipts of ${posts.map((p) => p.multipart.files.receipt.size).join(' and ')} bytes`;
+	const afterFirst = await claimsOfUnknownOrders(sandbox);
+	assert.deepEqual(afterFirst.map((claim) => claim.id).sort(), created.map((claim) => claim.id).sort(), 'the sandbox holds the two claims of the first run for these orders, and no other');
+
+	// Run again: each order already has its claim, found by "Claims already filed" and skipped with why.
+	await sandbox.clearRequests();
+	const { run: second } = await rerun();
+	const secondRequests = await sandbox.requests();
+	assert.equal(second.data.resultData.runData['Create lost order'], undefined, 'the second run creates nothing');
+	assert.equal(secondRequests.filter((r) => r.method === 'POST').length, 0, 'no create request in the second run');
+	const skipped = json(nodeOutput(second, 'Skipped: claimed before')).map((item) => item.skipped);
+	assert.deepEqual(
+		skipped,
+		created.map((claim) => `skipped: a claim for order ${claim.order_id} exists, id ${claim.id}, status ${claim.status}`),
+		'the second run says for each order which claim it found',
+	);
+	const afterSecond = await claimsOfUnknownOrders(sandbox);
+	assert.deepEqual(afterSecond.map((claim) => claim.id).sort(), afterFirst.map((claim) => claim.id).sort(), 'the same claims after the second run, and no more');
+	return {
+		summary: `status of 4 orders in 1 request; 2 lost orders created (#${created.map((c) => c.id).join(', #')}) with PDF receipts of ${posts.map((p) => p.multipart.files.receipt.size).join(' and ')} bytes; run again, both skipped as claimed before, ${afterSecond.length} claims in the sandbox as after the first run`,
+		capture: skipped.join('\n'),
+	};
 }
 
 async function checkDailyClicks({ run, sandbox, outbound }) {
