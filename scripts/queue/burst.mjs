@@ -36,12 +36,26 @@ export async function serviceCounts(sandbox) {
 	const requests = (await sandbox.requests()).filter((r) => /n8n/i.test(String(r.headers['user-agent'])));
 	const refused = requests.filter((r) => r.status === 429 || (r.api === 'partner' && r.status === 503));
 	return {
+		refusedDetail: refused.map((r) => refusalDetail(r, requests)).join('; '),
 		tokensMinted: requests.filter((r) => r.api === 'partner' && r.method === 'POST' && r.path === '/token/').length,
 		refused: refused.length,
 		requests: requests.length,
 		clickRequests: requests.filter((r) => r.api === 'click').length,
 		partnerRequests: requests.filter((r) => r.api === 'partner' && r.path !== '/token/').length,
 	};
+}
+
+/**
+ * What the service had seen before a refusal: the same API's requests that arrived in the second
+ * (click) or minute (partner) before it, as milliseconds before it, so a failure says how close
+ * together they came.
+ */
+function refusalDetail(refusal, requests) {
+	const windowMs = refusal.api === 'click' ? 1_000 : 60_000;
+	const before = requests
+		.filter((r) => r !== refusal && r.api === refusal.api && r.time <= refusal.time && r.time > refusal.time - windowMs)
+		.map((r) => refusal.time - r.time);
+	return `${refusal.api} ${refusal.method} ${refusal.path} refused ${refusal.status}; ${before.length} requests in the ${windowMs / 1000} s before it, arriving ${before.join(', ')} ms before`;
 }
 
 async function callWebhook(baseUrl, path, query = {}) {

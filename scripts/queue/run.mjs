@@ -123,7 +123,7 @@ async function runMode(mode, modeDir, runtime) {
 		figure(`20 reads at once: ${seconds(ms)}; executions per worker ${perWorker.join(' and ')}; ${counts.clickRequests} click and ${counts.partnerRequests} partner requests; ${counts.tokensMinted} tokens minted; ${counts.refused} refused for rate`);
 		if (perWorker.some((n) => n === 0)) throw new Error(`a worker took no execution: ${perWorker.join(', ')}`);
 		if (counts.tokensMinted > workers.length) throw new Error(`${counts.tokensMinted} tokens minted for ${workers.length} workers`);
-		if (counts.refused > 0) throw new Error(`${counts.refused} requests refused for rate`);
+		if (counts.refused > 0) throw new Error(`${counts.refused} requests refused for rate: ${counts.refusedDetail}`);
 		return `${reads.length} complete answers (${reads.filter((r) => r.kind === 'click').length} click Return Alls of 3 pages, ${reads.filter((r) => r.kind === 'partner').length} of ${lostOrders} lost orders); executions per worker ${perWorker.join(' and ')}; ${counts.tokensMinted} token(s) minted; 0 refused`;
 	});
 
@@ -149,7 +149,7 @@ async function runMode(mode, modeDir, runtime) {
 		const outcome = await checkTriggersAcrossRestart({ api: await restSession(main.url), sandbox: client, flatted, restartMain, log });
 		const counts = await serviceCounts(client);
 		figure(`triggers across a restart: ${outcome.expected} changes made, ${outcome.emitted} emitted, in ${outcome.executions} executions; ${counts.refused} requests refused for rate`);
-		if (counts.refused > 0) throw new Error(`${counts.refused} requests refused for rate`);
+		if (counts.refused > 0) throw new Error(`${counts.refused} requests refused for rate: ${counts.refusedDetail}`);
 		return `${outcome.expected} changes (inserts, an update, claim decisions) before, during and after the restart: each emitted exactly once`;
 	});
 

@@ -26,6 +26,6 @@ export async function checkTokenRenewal({ sandbox, readLostOrders, figure }) {
 	figure(`a token refused on both workers at once: 10 reads (executions per worker ${perWorker.join(' and ')}) minted ${counts.tokensMinted}, ${counts.refused} refused for rate`);
 	const workersThatRead = perWorker.filter((n) => n > 0).length;
 	if (counts.tokensMinted < 1 || counts.tokensMinted > workersThatRead) throw new Error(`${counts.tokensMinted} tokens minted by ${workersThatRead} workers`);
-	if (counts.refused > 0) throw new Error(`${counts.refused} requests refused for rate`);
+	if (counts.refused > 0) throw new Error(`${counts.refused} requests refused for rate: ${counts.refusedDetail}`);
 	return `${counts.tokensMinted} new token(s) for ${workersThatRead} workers, all 10 reads complete`;
 }

@@ -56,6 +56,24 @@ describe('pace schedule with a 5-minute window', () => {
 		for (let index = 2; index < 50; index++) schedule.reserve(60);
 		expect(schedule.reserve(60)).toBeGreaterThanOrEqual(first + 300_000);
 	});
+
+	test('a request that left late keeps the next one a full spacing after it, in both limits', () => {
+		const schedule = new PaceSchedule({ requestsPerSecond: 1, window: { requests: 2, windowMs: 10_000 } });
+		expect(schedule.reserve(0)).toBe(0);
+		// A stalled process woke the first sleeper 300 ms after its slot.
+		schedule.departed(0, 300);
+		expect(schedule.reserve(0)).toBe(300 + 1_060);
+		// The window counts from when it left too: the third waits for the late one to leave the window.
+		expect(schedule.reserve(0)).toBe(300 + 10_000 + 1_000);
+	});
+
+	test('a request that left on time, or early, changes nothing', () => {
+		const onTime = new PaceSchedule({ requestsPerSecond: 1 });
+		const untouched = new PaceSchedule({ requestsPerSecond: 1 });
+		onTime.departed(onTime.reserve(0), 0);
+		untouched.reserve(0);
+		expect(onTime.reserve(0)).toBe(untouched.reserve(0));
+	});
 });
 
 describe('adaptive share of the limits', () => {

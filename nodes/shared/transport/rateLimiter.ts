@@ -138,6 +138,22 @@ export class PaceSchedule {
 	}
 
 	/**
+	 * The request booked at `slot` left at `at`. A busy process (a stalled event loop, a loaded
+	 * machine) wakes a sleeper late; the requests after it must keep their spacing from when it
+	 * really left, or a late one and an on-time one arrive too close together. Earlier departures
+	 * change nothing.
+	 */
+	departed(slot: number, at: number) {
+		if (at <= slot) return;
+		this.nextFreeSlot = Math.max(this.nextFreeSlot, at + this.spacingMs());
+		const index = this.recentSlots.lastIndexOf(slot);
+		if (index >= 0) {
+			this.recentSlots[index] = at;
+			this.recentSlots.sort((a, b) => a - b);
+		}
+	}
+
+	/**
 	 * The service refused a request for its rate, sent at `sentAt`: no request leaves before
 	 * `retryAfterMs` has passed, the share may drop, and every slot booked but not yet used is
 	 * given up, to be booked again at the new pace. Returns whether the share was lowered.
@@ -211,7 +227,11 @@ export class RequestPacer {
 			const epoch = this.schedule.epoch;
 			if (booking.slot > now) await sleep(booking.slot - now);
 			// A refusal while waiting: the slot was booked at the old pace.
-			if (this.schedule.epoch === epoch) return { waitedMs: Date.now() - started, cause: first.cause };
+			if (this.schedule.epoch === epoch) {
+				const leftAt = Date.now();
+				this.schedule.departed(booking.slot, leftAt);
+				return { waitedMs: leftAt - started, cause: first.cause };
+			}
 		}
 	}
 }
