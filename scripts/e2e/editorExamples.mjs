@@ -1,11 +1,13 @@
 // The examples that end in Google Sheets and Slack, and the MCP server of tools for AI agents, opened
 // in the editor: every node on the canvas, the sticky note that says what to connect, and a
-// screenshot of the canvas and of each node's panel.
+// screenshot of the canvas and of each node's panel. Then the first run of the examples as they
+// ship, which must end green (examplesAsShipped.mjs).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { examplesDir } from '../n8n-runtime/harness.mjs';
+import { checkFirstRunsInEditor } from './examplesAsShipped.mjs';
 import { EXAMPLES_WITH_EXTERNAL_NODES } from './externalNodes.mjs';
 
 /** The examples opened: the MCP server example where the line runs it (lineSkips.mjs). */
@@ -44,5 +46,6 @@ export async function checkExampleEditors({ page, baseUrl, screenshotsDir, log, 
 		}
 		log(`${file}: ${nodes.length} nodes and the sticky note on the canvas; ${nodes.length + 1} screenshots`);
 	}
+	shots.push(...(await checkFirstRunsInEditor({ page, baseUrl, screenshotsDir, log })));
 	return shots;
 }

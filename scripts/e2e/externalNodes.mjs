@@ -1,12 +1,14 @@
 // The examples' Google Sheets and Slack nodes, connected the way a user connects them: a Google
-// Sheets credential, a Slack credential and a chosen spreadsheet. Nothing else of the workflows
-// changes. The credentials hold stand-in tokens: the requests go to the stand-ins of outbound.mjs.
+// Sheets credential, a Slack credential and a chosen spreadsheet, then the node activated (they
+// ship deactivated, docs/examples.md). Nothing else of the workflows changes. The credentials hold
+// stand-in tokens: the requests go to the stand-ins of outbound.mjs.
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { examplesDir } from '../n8n-runtime/harness.mjs';
 import { runN8n } from '../n8n-runtime/runtime.mjs';
+import { runExamplesAsShipped } from './examplesAsShipped.mjs';
 
 export const STAND_IN = {
 	spreadsheetId: '1AffiliatePartnerE2eStandInSheet',
@@ -29,22 +31,30 @@ const CREDENTIALS = [
 	{ id: 'E2eSlackStandIn1', name: 'Slack (e2e stand-in)', type: 'slackApi', data: { accessToken: STAND_IN.slackToken } },
 ];
 
-/** What a user does before running an example: choose the credentials, and the spreadsheet. */
+/** What the note beside each node asks a user to do: choose the credential and the spreadsheet, and activate the node. */
 function connect(workflow) {
 	for (const node of workflow.nodes) {
 		if (node.type === 'n8n-nodes-base.googleSheets') {
 			node.credentials = { googleSheetsOAuth2Api: { id: CREDENTIALS[0].id, name: CREDENTIALS[0].name } };
 			node.parameters.documentId = { __rl: true, value: STAND_IN.spreadsheetId, mode: 'id' };
+			delete node.disabled;
 		}
-		if (node.type === 'n8n-nodes-base.slack') node.credentials = { slackApi: { id: CREDENTIALS[1].id, name: CREDENTIALS[1].name } };
+		if (node.type === 'n8n-nodes-base.slack') {
+			node.credentials = { slackApi: { id: CREDENTIALS[1].id, name: CREDENTIALS[1].name } };
+			delete node.disabled;
+		}
 	}
 	return workflow;
 }
 
 export const EXAMPLES_WITH_EXTERNAL_NODES = ['lost-orders.json', 'daily-click-report.json', 'click-trigger.json', 'claim-decisions.json'];
 
-/** Imports the two credentials and the connected copies of the examples over the imported ones. */
+/**
+ * A user's way through: first the examples run as they ship (examplesAsShipped.mjs); then the two
+ * credentials are imported and the connected copies of the examples replace the imported ones.
+ */
 export async function connectExternalNodes(runtime, env, { log }) {
+	await runExamplesAsShipped(runtime, env, { log });
 	const scratch = mkdtempSync(join(tmpdir(), 'n8n-affiliate-external-'));
 	try {
 		const credentialsFile = join(scratch, 'credentials.json');
