@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { partnerCredentialProblem, withBearer } from '../nodes/shared/transport/credentialValues';
+import { storedToken, tokenMintedForOtherValues } from '../nodes/shared/transport/boundToken';
 import { partnerSessionToken } from '../nodes/shared/transport/partnerToken';
 
 /**
@@ -16,8 +17,9 @@ import { partnerSessionToken } from '../nodes/shared/transport/partnerToken';
  *
  * Two ways to authenticate: a ready access token, or OAuth2 client credentials. In the second
  * mode the token is minted at `{baseUrl}/token/` by `preAuthentication` and kept in the hidden,
- * expirable `sessionToken`: n8n stores it with the credential, reuses it across executions and
- * calls `preAuthentication` again when a request answers 401. The service caps the number of
+ * expirable `sessionToken`, bound to the values it was minted for: n8n stores it with the
+ * credential, reuses it across executions and calls `preAuthentication` again when a request
+ * answers 401, or when those values changed. The service caps the number of
  * tokens per application, so minting per request is not an option, and concurrent executions
  * share one mint (nodes/shared/transport/tokenSharing.ts).
  */
@@ -126,14 +128,20 @@ export class AffiliatePartnerApi implements ICredentialType {
 
 	/**
 	 * The token as a Bearer header. A token pasted with its "Bearer" prefix or cut by a space is
-	 * refused here with the nodes' own words, so the credential test says it too.
+	 * refused here with the nodes' own words, so the credential test says it too. A stored token
+	 * minted for other values (the secret or the scopes changed since) never leaves: n8n takes the
+	 * refusal as a 401 and mints one for the values now in the credential (boundToken.ts).
 	 */
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		const token = credentials.authentication === 'clientCredentials' ? credentials.sessionToken : credentials.accessToken;
-		return withBearer(requestOptions, token, partnerCredentialProblem(credentials));
+		if (credentials.authentication !== 'clientCredentials') {
+			return withBearer(requestOptions, credentials.accessToken, partnerCredentialProblem(credentials));
+		}
+		const stored = storedToken(credentials.sessionToken, credentials);
+		if (!stored.current) throw tokenMintedForOtherValues();
+		return withBearer(requestOptions, stored.token, undefined);
 	};
 
 	// Reading lost orders needs the right most operations need (lost_orders) and, for the service,

@@ -152,7 +152,7 @@ describe('client-credentials token', () => {
 		expect(tokenRequest?.method).toBe('POST');
 		const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');
 		expect(tokenRequest?.headers.authorization).toBe(`Basic ${basic}`);
-		const stored = credentialsHelper.stored(id).sessionToken as string;
+		const stored = credentialsHelper.storedAccessToken(id);
 		expect(stored).toMatch(/\w{8,}/);
 
 		// A second and third execution use the stored token.
@@ -175,8 +175,8 @@ describe('client-credentials token', () => {
 			'/token/ 200',
 			'/currencies/ 200',
 		]);
-		expect(credentialsHelper.stored(id).sessionToken).not.toBe(stored);
-		secrets.push(stored, credentialsHelper.stored(id).sessionToken as string);
+		expect(credentialsHelper.storedAccessToken(id)).not.toBe(stored);
+		secrets.push(stored, credentialsHelper.storedAccessToken(id));
 	});
 
 	test('a multipart POST is sent again, whole, after the token is refreshed', async () => {

@@ -100,7 +100,7 @@ describe('one token for many executions', () => {
 		try {
 			const credentials = clientCredentials({ baseUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}` });
 			const result = await partner(credentials, { resource: 'currency', operation: 'getMany', returnAll: true });
-			const minted = credentialsHelper.stored(credentials.affiliatePartnerApi.id as string).sessionToken as string;
+			const minted = credentialsHelper.storedAccessToken(credentials.affiliatePartnerApi.id as string);
 			expect(minted).toMatch(/\w{8,}/);
 			expect(result.error?.message).toMatch(/The service refused "token": The token \*\*\* may not list currencies/);
 			expect(everythingVisible(result.error)).not.toContain(minted);

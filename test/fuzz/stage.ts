@@ -137,8 +137,8 @@ export async function attempt(
 				});
 	const beforeSecondPoll = options.beforeSecondPoll ? () => options.beforeSecondPoll!(caseRoute) : undefined;
 	const execution = await execute(runner, parameters, credentials, beforeSecondPoll);
-	const stored = credentialsHelper.stored(String(Object.values(credentials)[0].id));
-	const minted = typeof stored.sessionToken === 'string' && stored.sessionToken ? [stored.sessionToken] : [];
+	const token = credentialsHelper.storedAccessToken(String(Object.values(credentials)[0].id));
+	const minted = token ? [token] : [];
 	const post = sandbox.requests.find((request) => request.method === 'POST' && request.headers['x-fuzz-case'] === caseRoute.marker && request.multipart);
 	return { execution, route: caseRoute, minted, form: post?.multipart?.fields };
 }

@@ -1,25 +1,40 @@
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, INode, INodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestRequest, INode, INodeCredentials, INodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { CREDENTIAL_TEST_NODE_TYPE, nodeTypes } from './nodeTypes';
 import { addCredential, additionalData, credentialsHelper, workflowData } from './run';
 
 /**
- * Tests a credential the way n8n's credential tester does: the credential type's `test.request`
- * is run by n8n-core's RoutingNode, as a node of type noOp with the `temp` parameter.
+ * Tests a credential the way n8n's credential tester does (n8n 1.123 and 2.41,
+ * services/credentials-tester.service.js): the credential type's `test.request` is run by
+ * n8n-core's RoutingNode, as a node of type noOp whose `temp` parameter the Workflow fills in with
+ * its default, '', by which the credential helper knows a test and mints a token for it.
  */
 export async function testCredential(type: string, data: ICredentialDataDecryptedObject) {
+	return await runCredentialTest(type, addCredential(type, data));
+}
+
+/**
+ * Tests a saved credential with the values a user typed over it but has not saved: n8n merges them
+ * with what is stored (hidden fields included) and persists a token minted during the test.
+ */
+export async function testSavedCredential(type: string, saved: INodeCredentials, edits: ICredentialDataDecryptedObject) {
+	const id = String(saved[type].id);
+	const unsaved = { ...credentialsHelper.stored(id), ...edits };
+	return await runCredentialTest(type, saved, unsaved);
+}
+
+async function runCredentialTest(type: string, reference: INodeCredentials, unsaved?: ICredentialDataDecryptedObject) {
 	const { credentialTypes } = await import('./credentials');
 	const credentialType = credentialTypes[type];
-	const reference = addCredential(type, data);
 	const node: INode = {
 		id: 'temp',
 		name: 'Temp-Node',
 		type: CREDENTIAL_TEST_NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: { temp: '' },
+		parameters: {},
 		credentials: reference,
 	};
 	const testNodeType: INodeType = {
@@ -61,7 +76,7 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 		{ node, data: {}, source: null },
 		[],
 	);
-	const decrypted = await credentialsHelper.getDecrypted(
+	const decrypted = unsaved ?? await credentialsHelper.getDecrypted(
 		{} as IWorkflowExecuteAdditionalData,
 		reference[type],
 		type,

@@ -15,6 +15,8 @@ import { ICredentialsHelper } from 'n8n-workflow';
 
 import { AffiliatePartnerApi } from '../../credentials/AffiliatePartnerApi.credentials';
 import { ClickStatisticsApi } from '../../credentials/ClickStatisticsApi.credentials';
+import { storedToken } from '../../nodes/shared/transport/boundToken';
+import { onN8nLine1 } from './line';
 import { CREDENTIAL_TEST_NODE_TYPE } from './nodeTypes';
 
 /**
@@ -53,6 +55,12 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		const entry = this.store.get(id);
 		if (!entry) throw new Error(`No credential ${id}`);
 		return entry.data;
+	}
+
+	/** The access token inside a stored Session Token, which keeps it bound to its values (boundToken.ts). */
+	storedAccessToken(id: string): string {
+		const data = this.stored(id);
+		return storedToken(data.sessionToken, data).token;
 	}
 
 	getParentTypes(): string[] {
@@ -105,9 +113,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		const output = await credentialType.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		this.preAuthenticationRuns++;
-		const updated = Object.assign(credentials, output) as ICredentialDataDecryptedObject;
 		const details = node.credentials?.[typeName];
-		if (details) await this.updateCredentials(details, typeName, updated);
+		const updated = Object.assign(credentials, output) as ICredentialDataDecryptedObject;
+		// n8n 2.41 saves only the new token over what is stored, so values typed for a credential test
+		// stay unsaved; n8n 1.123 saves everything the test ran with.
+		if (details?.id) await this.updateCredentials(details, typeName, onN8nLine1 ? updated : ({ ...this.stored(details.id), ...output } as ICredentialDataDecryptedObject));
 		return updated;
 	}
 

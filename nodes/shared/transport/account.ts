@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiName, ApiProfile } from './apis';
@@ -6,6 +6,7 @@ import { API_PROFILES, positiveNumber } from './apis';
 import { Redactor } from './errors';
 import { fingerprint } from './fingerprint';
 import type { PaceLimits, RequestPacer } from './rateLimiter';
+import { storedToken } from './boundToken';
 import { pacerFor } from './rateLimiter';
 import type { TransportContext } from './send';
 import { recentlyMintedTokens } from './tokenSharing';
@@ -20,6 +21,8 @@ export interface Account {
 	/** Shared by every node and execution of this n8n instance that uses the same account. */
 	pacer: RequestPacer;
 	secrets: unknown[];
+	/** The credential as read before the request's slot, for a profile that sends with it (apis.ts). */
+	loadedCredentials?: ICredentialsDecrypted;
 }
 
 /** Reads the node's credential for `api`; refuses one that cannot work before anything is sent. */
@@ -50,13 +53,19 @@ export async function resolveAccount(context: TransportContext, api: ApiName, it
 		window: profile.windowLimit?.(credentials),
 	};
 	const accountKey = `${profile.name}:${origin}:${fingerprint(profile.account(credentials))}`;
+	const reference = node.credentials?.[profile.credentialType];
 	return {
 		profile,
 		baseUrl: rawBaseUrl.replace(/\/+$/, ''),
 		origin,
 		limits,
 		pacer: pacerFor(accountKey, limits),
-		secrets: profile.secretFields.map((field) => (credentials as IDataObject)[field]),
+		// The stored Session Token holds the token with its binding (boundToken.ts): both are hidden.
+		secrets: [...profile.secretFields.map((field) => (credentials as IDataObject)[field]), storedToken(credentials.sessionToken, credentials).token],
+		loadedCredentials:
+			profile.sendsLoadedCredentials && reference?.id
+				? { id: reference.id, name: reference.name, type: profile.credentialType, data: credentials }
+				: undefined,
 	};
 }
 

@@ -23,6 +23,13 @@ export interface ApiProfile {
 	 * share one pace. It is a secret; only its fingerprint is kept.
 	 */
 	account: (credentials: ICredentialDataDecryptedObject) => string;
+	/**
+	 * The credential holds no token that n8n renews, so a request may go with the values the
+	 * transport read before its slot: n8n then reads no credential (a database query in queue
+	 * mode) between the pacer's slot and the wire, where a slow read would make the request arrive
+	 * late and the next one too close to it (docs/scaling.md).
+	 */
+	sendsLoadedCredentials?: boolean;
 	/** A limit over a longer window than a second, when the service has one. */
 	windowLimit?: (credentials: ICredentialDataDecryptedObject) => WindowLimit;
 	/** The service's field names in the words of the nodes' panels, for the errors that name them. */
@@ -81,6 +88,7 @@ export const CLICK_API: ApiProfile = {
 	credentialType: 'clickStatisticsApi',
 	credentialLabel: 'Click Statistics API',
 	secretFields: ['publicKey'],
+	sendsLoadedCredentials: true,
 	defaultRequestsPerSecond: 3,
 	trailingSlash: false,
 	fieldLabels: {

@@ -7,7 +7,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } 
 
 import { describeBody, readServerProblems } from './answers';
 import { Redactor } from './errors';
-import { fingerprint } from './fingerprint';
+import { bindToken, clientBinding, partnerTokenUrl, requestedScopes, storedToken } from './boundToken';
 import { sharedToken } from './tokenSharing';
 
 // In words: n8n replaces a message that holds one of these codes with a generic sentence of its own.
@@ -26,31 +26,21 @@ interface FullResponse {
 	body: unknown;
 }
 
-function partnerTokenUrl(credentials: ICredentialDataDecryptedObject): string {
-	return `${String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '')}/token/`;
-}
-
-function requestedScopes(credentials: ICredentialDataDecryptedObject): string {
-	return String(credentials.scopes ?? '').trim().split(/\s+/).join(' ');
-}
-
 /**
  * The client-credentials token of the partner interface, shared by every execution of this n8n
- * instance that uses the same client (see tokenSharing.ts). `credentials.sessionToken` is the token
- * the caller holds: empty, or one the service has just refused.
+ * instance that uses the same client (see tokenSharing.ts), bound to the values it is minted for
+ * (boundToken.ts). `credentials.sessionToken` is what the caller holds: empty, one the service has
+ * just refused, or one minted for other values.
  */
 export async function partnerSessionToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<string> {
-	const clientKey = [
-		partnerTokenUrl(credentials),
-		String(credentials.clientId ?? ''),
-		requestedScopes(credentials),
-		fingerprint(String(credentials.clientSecret ?? '')),
-	].join('\n');
-	const presented = typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
-	return await sharedToken(clientKey, presented, async () => await mintAccessToken(helper, credentials));
+	// A token minted for other values was never refused for these: to them, nothing is stored yet.
+	const stored = storedToken(credentials.sessionToken, credentials);
+	const presented = stored.current ? stored.token : '';
+	const token = await sharedToken(clientBinding(credentials), presented, async () => await mintAccessToken(helper, credentials));
+	return bindToken(token, credentials);
 }
 
 /**
@@ -61,7 +51,9 @@ export async function partnerSessionToken(
 async function mintAccessToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
 	const outcome = await requestToken(helper, credentials);
 	if ('token' in outcome) return outcome.token;
-	throw new Error(new Redactor([credentials.clientSecret, credentials.sessionToken]).text(outcome.problem));
+	throw new Error(
+		new Redactor([credentials.clientSecret, credentials.sessionToken, storedToken(credentials.sessionToken, credentials).token]).text(outcome.problem),
+	);
 }
 
 /**

@@ -110,7 +110,7 @@ export async function apiExchange<T = IDataObject>(
 		const paced = await account.pacer.acquire((expectedMs, cause) => beforeWait(context, account, expectedMs, cause, requestNumber));
 		afterWait(context, account, paced.waitedMs, paced.cause, requestNumber);
 		const sentAt = Date.now();
-		const { response, thrown } = await send(context, profile.credentialType, renewing ? { ...options, ignoreHttpStatusErrors: false } : options);
+		const { response, thrown } = await send(context, profile.credentialType, renewing ? { ...options, ignoreHttpStatusErrors: false } : options, account.loadedCredentials);
 		if (response?.statusCode === 401 && !thrown && !renewing) {
 			// n8n 1.x reads any ignoreHttpStatusErrors as "ignore every status": the 401 comes back here
 			// and n8n never renews the token. Sent once more with status errors on, n8n renews it.

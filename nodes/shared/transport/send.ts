@@ -3,7 +3,7 @@
  * "Compatibility"): the options in n8n 2.x's form, and the answer, or what was thrown when there
  * is none, read the same way from both.
  */
-import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
 /** Every node context that may talk to the services. */
 export type TransportContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -57,18 +57,23 @@ function thrownHttpResponse(error: unknown): FullResponse | undefined {
 	return { statusCode: status, headers: response?.headers ?? {}, body: response?.data };
 }
 
-/** One request through n8n's helper: the answer, or what was thrown when there is none. */
+/**
+ * One request through n8n's helper: the answer, or what was thrown when there is none. With
+ * `loadedCredentials`, n8n authenticates with those values instead of reading the credential again.
+ */
 export async function send(
 	context: TransportContext,
 	credentialType: string,
 	options: RequestOptions,
+	loadedCredentials?: ICredentialsDecrypted,
 ): Promise<{ response?: FullResponse; thrown?: unknown }> {
 	// Handed over as is: on 2.x this is IHttpRequestOptions; 1.x's types would refuse the `except`
 	// form its runtime reads as `true` (see StatusErrorsExcept).
 	const sent = { ...options } as IHttpRequestOptions;
+	const credentialOptions = loadedCredentials ? { credentialsDecrypted: loadedCredentials } : undefined;
 	try {
 		return {
-			response: (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, sent)) as FullResponse,
+			response: (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, sent, credentialOptions)) as FullResponse,
 		};
 	} catch (error) {
 		return { response: thrownHttpResponse(error), thrown: error };
