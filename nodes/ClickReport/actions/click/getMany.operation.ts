@@ -21,13 +21,19 @@ import { describeValue, fieldChecks, invalidInput, isEmptyInput, requireDate } f
 /** Version 1.1: date parameters are text the node reads, not n8n's date picker (nodes/shared/dateFields.ts). */
 const DATES_AS_TEXT_SINCE = 1.1;
 
+/** Set to something (a date, or an expression): n8n's display rule for a filled-in field. */
+const FILLED_IN = [{ _cnd: { exists: true as const } }];
+
 const properties: INodeProperties[] = [
 	{
-		displayName:
-			'Without a period, the report covers today (UTC). Periods longer than 120 days are read in windows of 120 days.',
+		displayName: 'Without a period, the report covers today (UTC).',
 		name: 'periodNotice',
 		type: 'notice',
 		default: '',
+		// Said only while it is true: once a day or an Updated At is given, the period is that.
+		displayOptions: {
+			hide: { '/filters.dateFrom': FILLED_IN, '/filters.dateTo': FILLED_IN, '/filters.updatedAtFrom': FILLED_IN, '/filters.updatedAtTo': FILLED_IN },
+		},
 	},
 	returnAll(),
 	limit(),
@@ -35,7 +41,7 @@ const properties: INodeProperties[] = [
 		filtersCollection([
 			adSpaceIdFilter,
 			dateProperty('day', input, { displayName: 'Date From', name: 'dateFrom', description: 'First day of clicks (UTC). Give Date To as well' }),
-			dateProperty('day', input, { displayName: 'Date To', name: 'dateTo', description: 'Last day of clicks (UTC), included. Give Date From as well' }),
+			dateProperty('day', input, { displayName: 'Date To', name: 'dateTo', description: 'Last day of clicks (UTC), included. Give Date From as well. A period longer than 120 days is read in windows of 120 days, a request or more each' }),
 			merchantIdFilter,
 			subIdFilter,
 			dateProperty('instant', input, {
