@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeError, NodeOperationError } from 'n8n-workflow';
 
 import { fieldRefusal, readBoolean, received } from './validation';
 
@@ -49,6 +49,10 @@ export async function runPerItem(
 				output.push({ json, pairedItem: { item: itemIndex } });
 				continue;
 			}
+			// Every error of an item names it, as n8n's own nodes do: n8n's editor then ends the message
+			// with "[item N]" when the node had several input items. n8n's own errors (a credential
+			// not set, say) come without it.
+			if (error instanceof NodeError && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 			// Both constructors hand back an error that already is one of theirs, unchanged.
 			if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
 			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
