@@ -11,7 +11,9 @@
 //      start each trigger emits them once and nothing it emitted before;
 //   3. the MCP server example in the same n8n: an MCP client lists and calls its tools (mcp.mjs);
 //   4. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
-//      icon, credential and operations, one screenshot per node; then what a new user meets.
+//      icon, credential and operations, one screenshot per node; then what a new user meets;
+//   5. n8n's output of both starts names none of n8n's own servers, nor did its proxy refuse one
+//      (callHome.mjs): what an offline `npm start` would have printed as failures.
 // What n8n 1.x cannot run is skipped there by name, with its reason (lineSkips.mjs).
 //
 // Ports differ from `npm start` (n8n 5690, task brokers 5691 and 5692, sandbox 4110/4111), so
@@ -21,6 +23,7 @@
 import { appendFileSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { checkNoCallHome } from './callHome.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { checkCredentialTest } from './credentialTest.mjs';
 import { checkEditor } from './editor.mjs';
@@ -45,17 +48,7 @@ import {
 	startSandbox,
 	stopChild,
 } from '../n8n-runtime/harness.mjs';
-import {
-	ensureRuntime,
-	freshUserFolder,
-	n8nLine,
-	installPackage,
-	n8nEnv,
-	repoRoot,
-	requireFromRuntime,
-	runN8n,
-	seconds,
-} from '../n8n-runtime/runtime.mjs';
+import { ensureRuntime, freshUserFolder, installPackage, n8nEnv, n8nLine, repoRoot, requireFromRuntime, runN8n, seconds } from '../n8n-runtime/runtime.mjs';
 
 const PORTS = { n8n: 5690, broker: 5691, executeBroker: 5692, partner: 4110, click: 4111 };
 const line = n8nLine();
@@ -172,13 +165,14 @@ async function main() {
 	await client.clearRequests();
 
 	const n8nLog = createWriteStream(join(outputDir, 'n8n-start.log'));
+	const n8nLines = [];
 	cleanup.push(() => new Promise((resolve) => n8nLog.end(resolve)));
 	const startEnv = { ...n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.broker, extra: outbound.env }), ...ownerEnv(runtime) };
 	const startLive = (name) =>
 		step(name, () =>
 			startN8n(runtime, startEnv, {
 				log,
-				write: (text) => n8nLog.write(`${text}\n`),
+				write: (text) => (n8nLines.push(text), n8nLog.write(`${text}\n`)),
 				onSpawn: (child) => cleanup.push(() => stopChild(child, 'SIGTERM', 20_000)),
 			}),
 		);
@@ -233,6 +227,8 @@ async function main() {
 		results.push(`editor: icons, credentials and operations of the 3 nodes render, ${opened} with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
 		results.push(`editor, what a new user meets: ${newUser}`);
 	});
+	// What `npm start` prints offline: n8n's output after both starts, the editor and every check.
+	await step("no call to n8n's own servers (callHome.mjs)", () => results.push(checkNoCallHome({ lines: n8nLines, refused: outbound.state.refused })));
 }
 
 

@@ -339,7 +339,8 @@ export function installPackage(userFolder, { log = defaultLog } = {}) {
 
 /**
  * The environment of an n8n process: isolated user folder, fixed encryption key, loopback only,
- * nothing that calls home.
+ * nothing that calls home (each switch and what it stops: docs/development.md, "n8n's own servers";
+ * the end-to-end test checks that n8n's output names none of them: scripts/e2e/callHome.mjs).
  */
 export function n8nEnv(runtime, { userFolder, port = 5678, brokerPort = 5679, logLevel = 'info', extra = {} }) {
 	return {
@@ -362,6 +363,10 @@ export function n8nEnv(runtime, { userFolder, port = 5678, brokerPort = 5679, lo
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		// The editor's node search and the MCP node catalog ask api.n8n.io (api-staging.n8n.io outside
+		// production) for the verified community nodes: on a closed network each attempt, again every
+		// few minutes, printed a stack trace of about 26 lines. Installed packages load without it.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		// Its only job is fetching a list of MCP servers from api.n8n.io, unreachable from a closed
 		// network. n8n 1.x has no such module and refuses to start when it is named.
 		...(runtime.line === 1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
