@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { checkNoCallHome } from './callHome.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { checkCredentialTest } from './credentialTest.mjs';
+import { checkCredentialEditor } from './editorCredential.mjs';
 import { checkEditor } from './editor.mjs';
 import { lineSkips, recordE2eSkips } from './lineSkips.mjs';
 import { checkMcpTools } from './mcp.mjs';
@@ -219,6 +220,11 @@ async function main() {
 
 	await step('credential test in the live n8n (POST /rest/credentials/test)', async () => {
 		results.push(`credential test: ${await checkCredentialTest({ api, sandbox: client, line: line.line })}`);
+	});
+
+	await step('the client-credentials credential in the editor: its token bound to its values', async () => {
+		const { summary } = await checkCredentialEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log });
+		results.push(`credential in the editor: ${summary}`);
 	});
 
 	await step('editor in chromium', async () => {
