@@ -69,6 +69,10 @@ export async function checkFirstRunsInEditor({ page, baseUrl, screenshotsDir, lo
 		for (const node of workflow.nodes.filter((candidate) => candidate.type !== 'n8n-nodes-base.stickyNote')) await canvasNode(node.name).waitFor({ state: 'visible' });
 		await page.getByTestId('execute-workflow-button').first().click();
 		await page.getByText('Workflow executed successfully').first().waitFor({ timeout: 90_000 });
+		// The canvas draws the last items and the toast slides in just after the run ends; the
+		// pointer leaves the button, whose tooltip would cover the notes in the screenshot.
+		await page.mouse.move(1200, 300);
+		await page.waitForTimeout(1500);
 		// A workflow with two triggers runs from one of them: the nodes after it turn green.
 		const green = [];
 		for (const node of runs) {
