@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { checkExampleEditors, closeNodePanel } from './editorExamples.mjs';
 import { checkNewUserEditor } from './editorNewUser.mjs';
+import { checkSmallThingsEditor } from './editorSmallThings.mjs';
 import { CREDENTIAL_IDS, OWNER } from '../n8n-runtime/harness.mjs';
 
 const PACKAGE = 'n8n-nodes-affiliate-partner';
@@ -187,6 +188,10 @@ export async function checkEditor({ baseUrl, api, sandbox, screenshotsDir, log, 
 		// What a new user meets: the node search, panels and hints.
 		newUser = await checkNewUserEditor({ page, baseUrl, api, sandbox, screenshotsDir, log, searchDescriptions });
 		shots.push(...newUser.shots);
+		// The notice, the Docs links and the item of an error, in the panels.
+		const smallThings = await checkSmallThingsEditor({ page, baseUrl, api, screenshotsDir, log });
+		shots.push(...smallThings.shots);
+		newUser.summary += `; ${smallThings.summary}`;
 		assert.deepEqual(failedAssets, [], 'every icon of the package loads');
 	} finally {
 		await browser.close();
