@@ -223,7 +223,7 @@ async function main() {
 	});
 
 	await step('the client-credentials credential in the editor: its token bound to its values', async () => {
-		const { summary } = await checkCredentialEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log });
+		const { summary } = await checkCredentialEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log, line: line.line });
 		results.push(`credential in the editor: ${summary}`);
 	});
 
