@@ -50,6 +50,9 @@ async function runInEditor(page, baseUrl, workflowId) {
 	await outcome.waitFor({ timeout: 60_000 });
 	if (/executed successfully/.test(await outcome.innerText())) return undefined;
 	const toast = page.locator('.el-notification').filter({ hasText: 'Problem in node' }).first();
+	await toast.waitFor({ state: 'visible' });
+	// The toast slides in: the screenshot waits for it to be whole.
+	await page.waitForTimeout(1000);
 	return (await toast.innerText()).replace(/\s+/g, ' ');
 }
 
