@@ -52,9 +52,10 @@ export const EXAMPLES_WITH_EXTERNAL_NODES = ['lost-orders.json', 'daily-click-re
 /**
  * A user's way through: first the examples run as they ship (examplesAsShipped.mjs); then the two
  * credentials are imported and the connected copies of the examples replace the imported ones.
+ * Returns what the run as shipped showed.
  */
 export async function connectExternalNodes(runtime, env, { log }) {
-	await runExamplesAsShipped(runtime, env, { log });
+	const asShipped = await runExamplesAsShipped(runtime, env, { log });
 	const scratch = mkdtempSync(join(tmpdir(), 'n8n-affiliate-external-'));
 	try {
 		const credentialsFile = join(scratch, 'credentials.json');
@@ -71,4 +72,5 @@ export async function connectExternalNodes(runtime, env, { log }) {
 	} finally {
 		rmSync(scratch, { recursive: true, force: true });
 	}
+	return asShipped;
 }

@@ -129,7 +129,7 @@ async function main() {
 	const cliEnv = n8nEnv(runtime, { userFolder, port: PORTS.n8n, brokerPort: PORTS.executeBroker, extra: outbound.env });
 	await step('import credentials and examples (first CLI run: database migrations)', async () => {
 		await importSandboxSetup(runtime, cliEnv, sandbox.state, { log });
-		await connectExternalNodes(runtime, cliEnv, { log });
+		results.push(await connectExternalNodes(runtime, cliEnv, { log }));
 	});
 	outbound.state.sheet.sheet(STAND_IN.sheetTitle);
 
