@@ -130,6 +130,7 @@ describe('what sets a wait, and how it is said', () => {
 		],
 		['a cause under a second is left out', waits([0, 0.4, 'pace', 1], [0.4, 6.4, 'retry', 2]), 'This run waited 6 s in all, while 2 requests waited their turn: 6 s before trying a failed request again.'],
 		['under 5 s in all: nothing said', waits([0, 2, 'pace', 1], [2, 4.999, 'retry', 2]), undefined],
+		['7.9 s waited in a run of 7.9 s: 7 s, rounded down, never more than the run', waits([0, 7.9, 'pace', 1]), "This run waited 7 s in all, while 1 request waited its turn: 7 s at the credential's pace of 3 requests per second."],
 		['four pages waiting at once for 2, 4, 6 and 8 s: 8 s', waits([0, 2, 'pace', 2], [0, 4, 'pace', 3], [0, 6, 'pace', 4], [0, 8, 'pace', 5]), "This run waited 8 s in all, while 4 requests waited their turn: 8 s at the credential's pace of 3 requests per second."],
 	])('the run\'s hint: %s', (_label, intervals, text) => expect(waitSummary(intervals, { requestsPerSecond: 3, window }, { used: 85, of: 100 })).toBe(text));
 });

@@ -29,8 +29,8 @@ export const LONG_WAIT_MS = 5000;
 const STRONGEST_FIRST: Cause[] = ['held', 'window', 'retry', 'pace'];
 
 /** 263000 → `4 min 23 s`; 12400 → `12 s`. */
-export function duration(ms: number): string {
-	const seconds = Math.round(ms / 1000);
+export function duration(ms: number, rounding: 'nearest' | 'down' = 'nearest'): string {
+	const seconds = (rounding === 'down' ? Math.floor : Math.round)(ms / 1000);
 	if (seconds < 60) return `${seconds} s`;
 	const rest = seconds % 60;
 	return `${Math.floor(seconds / 60)} min${rest ? ` ${rest} s` : ''}`;
@@ -85,8 +85,9 @@ export function waitSummary(intervals: WaitInterval[], limits: Account['limits']
 		.sort((a, b) => b[1] - a[1])
 		.map(([cause, each]) => {
 			const used = cause === 'window' && windowBefore && limits.window ? ` (${windowBefore.used} of them were used in the ${duration(limits.window.windowMs)} before this run)` : '';
-			return `${duration(each)} ${waitReason(cause, limits)}${used}`;
+			return `${duration(each, 'down')} ${waitReason(cause, limits)}${used}`;
 		});
 	const who = requests === 1 ? '1 request waited its turn' : `${requests} requests waited their turn`;
-	return `This run waited ${duration(totalMs)} in all, while ${who}: ${parts.join('; ')}.`;
+	// Rounded down: what the run waited is never said to be longer than the run (7.9 s is "7 s").
+	return `This run waited ${duration(totalMs, 'down')} in all, while ${who}: ${parts.join('; ')}.`;
 }
