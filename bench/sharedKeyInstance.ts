@@ -27,7 +27,7 @@ export interface InstanceResult {
 async function main() {
 	const task = JSON.parse(process.argv[2]) as SharedKeyTask;
 	const { addCredential, runNode } = await import('../test/harness/run');
-	const { sharesByAccount } = await import('../nodes/shared/transport/rateLimiter');
+	const { sharesByAccount } = await import('../nodes/shared/transport/pacers');
 	const credential = (baseUrl: string) =>
 		addCredential('clickStatisticsApi', { baseUrl, publicKey: task.publicKey, maxRequestsPerSecond: task.rate, maxRequestsPer5Minutes: task.maxRequestsPer5Minutes });
 	const read = (baseUrl: string, returnAll: boolean) =>

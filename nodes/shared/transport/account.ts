@@ -7,7 +7,7 @@ import { Redactor } from './errors';
 import { fingerprint } from './fingerprint';
 import type { PaceLimits, RequestPacer } from './rateLimiter';
 import { storedToken } from './boundToken';
-import { pacerFor } from './rateLimiter';
+import { pacerFor } from './pacers';
 import type { TransportContext } from './send';
 import { recentlyMintedTokens } from './tokenSharing';
 
