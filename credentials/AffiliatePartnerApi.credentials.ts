@@ -96,7 +96,7 @@ export class AffiliatePartnerApi implements ICredentialType {
 			displayName: 'Scopes',
 			name: 'scopes',
 			type: 'string',
-			default: 'lost_orders manage_lost_orders landings public_data',
+			default: 'lost_orders manage_lost_orders landings public_data statistics websites',
 			description: 'Space-separated rights to request for the token',
 			displayOptions: { show: { authentication: ['clientCredentials'] } },
 		},

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AskedFor, AskedKey, Contract } from './contracts';
+import type { AskedFor, AskedKey, Contract, CursorPageContract, ListContract } from './contracts';
+import { recordKey } from './contracts';
 
 /**
  * Whether a 2xx answer keeps its endpoint's promise (contracts.ts), and if not, what exactly is
@@ -122,29 +123,74 @@ function checkRate(body: IDataObject, asked: AskedFor): string | undefined {
 const isStampedEntry = (item: unknown, stampedBy: string) =>
 	isObject(item) && hasKey(item, 'id') && typeof item[stampedBy] === 'string' && !Number.isNaN(Date.parse(item[stampedBy] as string));
 
+/** A grouped field of a report row: present, as text (possibly empty), a number, or null. */
+const isGroupValue = (value: unknown) => value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/** Records of a list keyed by `key`, each held to the request's own check. */
+function checkRecords(items: unknown[], contract: ListContract | CursorPageContract, name: string, asked: AskedFor): string | undefined {
+	const key = contract.key;
+	const problem = Array.isArray(key)
+		? firstBadEntry(
+				items,
+				(item) => isObject(item) && key.every((field) => field in item && isGroupValue(item[field])),
+				name,
+				`an object with ${key.map((field) => `"${field}"`).join(' and ')}`,
+			)
+		: (firstBadEntry(items, (item) => isObject(item) && hasKey(item, key as string), name, `an object with "${key as string}"`) ??
+			listedTwice(items, (item) => recordKey(contract, item), name, `record with ${key as string}`));
+	if (problem || !contract.check) return problem;
+	for (let index = 0; index < items.length; index++) {
+		const wrong = contract.check(items[index] as IDataObject, asked);
+		if (wrong) return `${name}[${index}] ${wrong}`;
+	}
+	// Rows of a report are told apart by their grouped values together; two alike are one row twice.
+	return Array.isArray(key) ? listedTwice(items, (item) => recordKey(contract, item), name, `row with ${key.join(' and ')}`) : undefined;
+}
+
+function checkList(contract: ListContract, body: unknown, asked: AskedFor): string | undefined {
+	if (Array.isArray(body)) {
+		if (!contract.bareArray) return 'it is a bare JSON array, not an object with "results" and "_meta"';
+		return checkRecords(body, contract, 'the array', asked);
+	}
+	if (!isObject(body)) return 'it is not a JSON object';
+	if (!Array.isArray(body.results)) return 'it has no "results" list';
+	const page = checkPage(body._meta, '_meta', 'count', body.results, asked);
+	if (page) return page;
+	if (contract.key === 'plainString') {
+		return (
+			firstBadEntry(body.results, (item) => typeof item === 'string', 'results', 'a string') ??
+			listedTwice(body.results, String, 'results', 'value')
+		);
+	}
+	return checkRecords(body.results, contract, 'results', asked);
+}
+
+function checkCursorPage(contract: CursorPageContract, body: IDataObject, asked: AskedFor): string | undefined {
+	if (!Array.isArray(body.data)) return 'it has no "data" list';
+	if (!isObject(body.meta)) return 'it has no "meta" object';
+	const next = body.meta.next;
+	if (next !== undefined && next !== null && (typeof next !== 'string' || next === '')) {
+		return `"meta.next" is ${shown(next)}, not a cursor (text) or null`;
+	}
+	const limit = numberAsked(asked, 'limit');
+	if (limit !== undefined && body.data.length > limit) return `it holds ${body.data.length} records where at most ${limit} were asked for`;
+	return checkRecords(body.data, contract, 'data', asked);
+}
+
 /** What is wrong with a 2xx answer, or undefined when it keeps its endpoint's promise. */
 export function contractViolation(contract: Contract, body: unknown, asked: AskedFor): string | undefined {
 	if (contract.kind === 'json') {
 		return body !== null && typeof body === 'object' ? undefined : 'it is not JSON';
 	}
+	if (contract.kind === 'list') return checkList(contract, body, asked);
+	if (contract.kind === 'totals') {
+		if (!Array.isArray(body)) return isObject(body) ? 'it is an object, not the bare array of totals' : 'it is not a JSON array';
+		return firstBadEntry(body, isObject, 'the array', 'an object');
+	}
 	if (!isObject(body)) return 'it is not a JSON object';
 	switch (contract.kind) {
-		case 'list': {
-			if (!Array.isArray(body.results)) return 'it has no "results" list';
-			const page = checkPage(body._meta, '_meta', 'count', body.results, asked);
-			if (page) return page;
-			if (contract.key === 'plainString') {
-				return (
-					firstBadEntry(body.results, (item) => typeof item === 'string', 'results', 'a string') ??
-					listedTwice(body.results, String, 'results', 'value')
-				);
-			}
-			const key = contract.key;
-			return (
-				firstBadEntry(body.results, (item) => isObject(item) && hasKey(item, key), 'results', `an object with "${key}"`) ??
-				listedTwice(body.results, (item) => String((item as IDataObject)[key]), 'results', `record with ${key}`)
-			);
-		}
+		case 'cursorPage':
+			return checkCursorPage(contract, body, asked);
 		case 'totalPage': {
 			if (!Array.isArray(body.data)) return 'it has no "data" list';
 			return (

@@ -118,6 +118,10 @@ const PARTNER_RIGHTS: Array<{ method: string; path: RegExp; right: string }> = [
 	{ method: '*', path: /^\/lost_orders\//, right: 'lost_orders' },
 	{ method: '*', path: /^\/appeals\//, right: 'lost_orders' },
 	{ method: '*', path: /^\/landings\//, right: 'landings' },
+	{ method: '*', path: /^\/statistics\//, right: 'statistics' },
+	// The kinds and regions of ad spaces are public reference data; the publisher's own ad spaces are not.
+	{ method: '*', path: /^\/websites\/(kinds|regions)\//, right: 'public_data' },
+	{ method: '*', path: /^\/websites\//, right: 'websites' },
 	{ method: '*', path: /^\//, right: 'public_data' },
 ];
 

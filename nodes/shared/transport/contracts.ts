@@ -8,8 +8,17 @@ import type { IDataObject } from 'n8n-workflow';
  * zero items, or a page too few, with success.
  */
 export type Contract =
-	/** `{results: [...], _meta: {count, limit, offset}}`; records keyed by `key`, or plain strings. */
-	| { kind: 'list'; key: string | 'plainString'; what: string }
+	/**
+	 * `{results: [...], _meta: {count, limit, offset}}`; records keyed by `key`, by the values of
+	 * several fields together (a report's rows: the grouped field and the currency), or plain
+	 * strings. With `bareArray`, an endpoint the sources show both ways may also answer a bare array
+	 * of the records. With `check`, every record is also held to what was asked (a filter).
+	 */
+	| { kind: 'list'; key: string | 'plainString' | readonly string[]; what: string; bareArray?: boolean; check?: RecordCheck }
+	/** `{meta: {next: string | null}, data: [...]}`: a page of a cursor list, records keyed by `key`. */
+	| { kind: 'cursorPage'; key: string; what: string; check?: RecordCheck }
+	/** A bare array of objects, without `_meta`: the totals of a report (`total=1`). */
+	| { kind: 'totals'; what: string }
 	/** `{meta: {limit, offset, total}, data: [...]}`, every entry with an `id` and a date-time in `stampedBy`. */
 	| { kind: 'totalPage'; stampedBy: string; what: string }
 	/** One record, an object with `key`; when it was asked for by its key, that key. */
@@ -22,9 +31,26 @@ export type Contract =
 	| { kind: 'json'; what: string };
 
 export type ListContract = Extract<Contract, { kind: 'list' }>;
+export type CursorPageContract = Extract<Contract, { kind: 'cursorPage' }>;
+
+/**
+ * What is wrong with one record of an answer, given what was asked, or undefined. An answer
+ * about another status than the filter asked for would otherwise pass as data.
+ */
+export type RecordCheck = (record: IDataObject, asked: AskedFor) => string | undefined;
 
 /** A partner list page, `{results, _meta: {count, limit, offset}}`, of records keyed by `key` or of plain strings. */
-export const listOf = (key: string | 'plainString', what: string): ListContract => ({ kind: 'list', key, what });
+export const listOf = (
+	key: string | 'plainString' | readonly string[],
+	what: string,
+	more: { bareArray?: boolean; check?: RecordCheck } = {},
+): ListContract => ({ kind: 'list', key, what, ...more });
+
+/** A page of a list read over a `meta.next` cursor. */
+export const cursorPageOf = (key: string, what: string, check?: RecordCheck): CursorPageContract => ({ kind: 'cursorPage', key, what, check });
+
+/** The totals of a report: a bare array of objects. */
+export const totalsOf = (what: string): Contract => ({ kind: 'totals', what });
 
 /**
  * The key a single get asked for, in the record's own type: an answer about another record, or
@@ -53,7 +79,12 @@ export const clickReportPage: Contract = { kind: 'totalPage', stampedBy: 'update
 /** The identity of one record of a list, for deduplication and for matching overlapping pages. */
 export function recordKey(contract: Contract, value: unknown): string {
 	if (contract.kind === 'list' && contract.key === 'plainString') return String(value);
-	if (contract.kind === 'list' || contract.kind === 'record') return String((value as IDataObject)[contract.key]);
+	if (contract.kind === 'list' && Array.isArray(contract.key)) {
+		return JSON.stringify(contract.key.map((field) => (value as IDataObject)[field] ?? null));
+	}
+	if (contract.kind === 'list' || contract.kind === 'record' || contract.kind === 'cursorPage') {
+		return String((value as IDataObject)[contract.key as string]);
+	}
 	return String((value as IDataObject).id);
 }
 

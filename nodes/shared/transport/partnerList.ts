@@ -27,6 +27,8 @@ export interface ListRequest {
 }
 
 interface Page {
+	/** The answer was a bare array (contracts.ts, `bareArray`): no count, no paging. */
+	bare?: boolean;
 	offset: number;
 	/** How many records were asked for. */
 	asked: number;
@@ -66,6 +68,25 @@ function seamProblem(contract: Contract, before: Page, after: Page): string | un
 	return undefined;
 }
 
+/**
+ * A bare array carries no count, so only its length can prove it whole: fewer records than asked
+ * for is the end of the list, and more is a list the server did not page at all. Exactly as many
+ * as asked may be one page of more, which the run refuses rather than output as all.
+ */
+function wholeBareArray(context: TransportContext, request: ListRequest, page: Page, wanted: number): unknown[] {
+	if (page.records.length >= wanted || page.records.length !== page.asked) return page.records.slice(0, wanted);
+	const path = normalizePath(request.path, true);
+	throw new NodeApiError(
+		context.getNode(),
+		{ path, records: page.records.length },
+		{
+			message: `GET ${path} answered a bare array of exactly the ${page.asked} records asked for, so whether more exist cannot be told`,
+			description: 'Nothing was output, so that no record is missing. Narrow the filters (for example a status) so that fewer records match.',
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
 async function readOnce(
 	context: TransportContext,
 	request: ListRequest,
@@ -73,7 +94,7 @@ async function readOnce(
 	wanted: number,
 ): Promise<ListRead> {
 	const getPage = async (offset: number, asked: number): Promise<Page> => {
-		const body = await apiRequest<{ results: unknown[]; _meta: { count: number } }>(context, 'partner', {
+		const body = await apiRequest<{ results: unknown[]; _meta: { count: number } } | unknown[]>(context, 'partner', {
 			method: 'GET',
 			path: request.path,
 			expect: contract,
@@ -81,6 +102,7 @@ async function readOnce(
 			itemIndex: request.itemIndex,
 			notFound: request.notFound,
 		});
+		if (Array.isArray(body)) return { bare: true, offset, asked, records: body, count: body.length };
 		return { offset, asked, records: body.results, count: body._meta.count };
 	};
 
@@ -89,6 +111,7 @@ async function readOnce(
 		getPage(0, Math.min(wanted, PARTNER_MAX_PAGE_SIZE)),
 		resolveAccount(context, 'partner', request.itemIndex),
 	]);
+	if (first.bare) return { records: wholeBareArray(context, request, first, wanted) };
 	const target = Math.min(wanted, first.count);
 	// The server may cap `limit` silently: the first page tells the real page size.
 	const pageSize = first.records.length;
