@@ -29,3 +29,5 @@ export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePr
 		}))
 		.sort(byName);
 }
+
+export { getAdSpaces, getPrograms } from '../../shared/partnerStatistics/loadOptions';
