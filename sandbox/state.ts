@@ -2,6 +2,7 @@
 
 import type { IncomingHttpHeaders } from 'node:http';
 import { ClickStore } from './click/clickStore';
+import { Conversions } from './conversions/conversions';
 import { Faults } from './faults';
 import { derivedRng } from './prng';
 import { RateLimits } from './rateLimits';
@@ -19,6 +20,8 @@ export class SandboxState {
 	readonly data: PartnerData;
 	readonly clickCatalog: ClickCatalog;
 	readonly clicks: ClickStore;
+	/** Actions of both services, moving through their statuses over time. */
+	readonly conversions: Conversions;
 	readonly tokens: TokenStore;
 	readonly faults: Faults;
 	readonly rateLimits = new RateLimits();
@@ -77,6 +80,7 @@ export class SandboxState {
 		const items = seedClickItems(this.seed, clickNowMs, options.clickItems ?? 50_000, options.clickDays ?? 240, this.clickCatalog);
 		this.clicks = new ClickStore(items, this.clickCatalog, derivedRng(this.seed, 5), () => this.clickNow());
 		this.faults = new Faults(derivedRng(this.seed, 6));
+		this.conversions = new Conversions(this.seed, nowMs, clickNowMs, this.data.programs, this.data.websites, this.clickCatalog);
 	}
 
 	/** The sandbox's clock: the partner service's, and the base of the click service's. */

@@ -1,18 +1,20 @@
-// GET /v2/api/stats/click: the click report (Takeads style).
+// The click service's routes (Takeads style): GET /v2/api/stats/click, the click report, and
+// GET /v3/api/stats/action, the actions (sandbox/conversions/clickActions.ts).
 
 import { clickBadRequest, clickError, json, Reply } from '../reply';
 import type { RequestContext } from '../state';
 import type { ClickItem } from '../types';
+import { CLICK_ACTIONS_PATH, listClickActions } from '../conversions/clickActions';
 import { matchesOutsideUpdatedAt, parseClickQuery } from './clickQuery';
 
 export const CLICK_REPORT_PATH = '/v2/api/stats/click';
 
 export function routeClick(ctx: RequestContext): Reply {
-	if (ctx.path !== CLICK_REPORT_PATH) return clickError(404);
+	if (ctx.path !== CLICK_REPORT_PATH && ctx.path !== CLICK_ACTIONS_PATH) return clickError(404);
 	const m = /^Bearer\s+(\S+)\s*$/i.exec(String(ctx.headers.authorization ?? ''));
 	if (!m || m[1] !== ctx.state.publicKey) return clickError(401);
 	if (ctx.method !== 'GET') return clickError(405, { Allow: 'GET' });
-	return clickReport(ctx);
+	return ctx.path === CLICK_ACTIONS_PATH ? listClickActions(ctx) : clickReport(ctx);
 }
 
 function clickReport(ctx: RequestContext): Reply {
