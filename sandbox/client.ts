@@ -10,6 +10,18 @@ import type { ClickItem, FaultSpec, RecordedRequest, SandboxAddress, SandboxConf
 
 export type { ClaimList, RequestStats };
 
+/** The two services' conversions, driven over /_sandbox/actions/ (sandbox/conversions/actionControl.ts). */
+export type ActionService = 'partner' | 'click';
+/** A change made now; `stampedAgoMs`: stamped that long before it becomes visible (a late write). */
+export interface ActionChange {
+	status?: string;
+	stampedAgoMs?: number;
+	/** partner only */
+	paid?: 0 | 1;
+	/** click only */
+	publisherRevenue?: number;
+}
+
 /** What `GET /_sandbox/state` answers. */
 export interface SandboxInfo extends SandboxAddress {
 	config: SandboxConfig;
@@ -96,6 +108,23 @@ export class SandboxClient {
 		return this.control('PATCH', `claims/${list}/${id}`, patch);
 	}
 
+	/** Every action of a service as a read sees it now (partner items as /statistics/actions/ sends them). */
+	async actions<T = Record<string, unknown>>(service: ActionService): Promise<T[]> {
+		return (await this.control<{ data: T[] }>('GET', `actions/${service}`)).data;
+	}
+	/** New actions, visible now (fields not given are drawn; `status` and `stampedAgoMs` too). */
+	async createActions<T = Record<string, unknown>>(service: ActionService, actions: Array<Record<string, unknown>>): Promise<T[]> {
+		return (await this.control<{ data: T[] }>('POST', `actions/${service}`, { actions })).data;
+	}
+	/** A status change (or a late write) of one action, visible now; the action as a read now sees it. */
+	changeAction<T = Record<string, unknown>>(service: ActionService, id: string | number, change: ActionChange): Promise<T> {
+		return this.control('PATCH', `actions/${service}/${encodeURIComponent(String(id))}`, change);
+	}
+	/** Many changes at once, for bursts larger than a page; the number changed. */
+	async changeActions(service: ActionService, updates: Array<ActionChange & { id: string | number }>): Promise<number> {
+		return (await this.control<{ updated: number }>('PATCH', `actions/${service}`, { updates })).updated;
+	}
+
 	/** The partner interface, with the sandbox's own access token. */
 	async partner<T = unknown>(path: string, query?: Query): Promise<T> {
 		const { accessToken } = await (this.secrets ??= this.state());
@@ -110,10 +139,10 @@ export class SandboxClient {
 			if (page.results.length === 0 || records.length >= page._meta.count) return records;
 		}
 	}
-	/** The click report, with the sandbox's own key. */
-	async click<T = unknown>(query: Query): Promise<T> {
+	/** The click report (or another path of the click service, e.g. /v3/api/stats/action), with the sandbox's own key. */
+	async click<T = unknown>(query: Query, path = '/v2/api/stats/click'): Promise<T> {
 		const { publicKey } = await (this.secrets ??= this.state());
-		return this.get<T>(`${this.urls.clickUrl}/v2/api/stats/click?${search(query)}`, publicKey);
+		return this.get<T>(`${this.urls.clickUrl}${path}?${search(query)}`, publicKey);
 	}
 	private async get<T>(url: string, token: string): Promise<T> {
 		return answerOf<T>('GET', url, await fetch(url, { headers: { authorization: `Bearer ${token}` } }));

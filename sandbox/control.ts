@@ -2,6 +2,7 @@
 // No auth, latency, faults or recording here: they are test plumbing, not part of the simulated interfaces.
 
 import { NotFoundError } from './click/clickStore';
+import { actionsControl } from './conversions/actionControl';
 import { decideClaim, type ClaimList } from './partner/decisions';
 import { json, Reply } from './reply';
 import { requestStats } from './requestStats';
@@ -104,6 +105,8 @@ export function handleControl(state: SandboxState, method: string, path: string,
 				return json(201, { data: state.clicks.insert(items as Partial<ClickItem>[]) });
 			}
 		}
+		const actions = actionsControl(state, route, input);
+		if (actions) return actions;
 		const patchMatch = /^PATCH \/_sandbox\/clicks\/([^/]+)$/.exec(route);
 		if (patchMatch) {
 			if (!input || typeof input !== 'object' || Array.isArray(input)) return bad('body must be a JSON object');

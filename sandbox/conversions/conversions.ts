@@ -1,5 +1,6 @@
 // The conversions of both services and what their reads keep (the click service's issued cursors).
 
+import { derivedRng } from '../prng';
 import type { ClickCatalog, Named, Program } from '../types';
 import { CursorBook } from './clickActions';
 import { PartnerActionStore } from './partnerActions';
@@ -11,10 +12,20 @@ export class Conversions {
 	readonly takeads: TakeadsStore;
 	readonly partner: PartnerActionStore;
 	readonly cursors = new CursorBook();
+	/** Draws the fields that actions created by the control endpoints are not given. */
+	readonly rng;
 	nextPartnerId: number;
 	nextTakeadsNumericId: number;
 
-	constructor(seed: number, partnerStartMs: number, clickStartMs: number, programs: Program[], websites: Named[], clickCatalog: ClickCatalog) {
+	constructor(
+		seed: number,
+		partnerStartMs: number,
+		clickStartMs: number,
+		readonly programs: Program[],
+		readonly websites: Named[],
+		readonly clickCatalog: ClickCatalog,
+	) {
+		this.rng = derivedRng(seed, 22);
 		this.takeads = new TakeadsStore(seedTakeadsActions(seed, clickStartMs, clickCatalog));
 		this.partner = new PartnerActionStore(seedPartnerActions(seed, partnerStartMs, programs, websites));
 		this.nextPartnerId = Math.max(0, ...this.partner.items.map((a) => a.base.id)) + 1;

@@ -47,7 +47,7 @@ function positionsOf(rng: Rng, id: number, tariffId: number, actionMs: number, a
 	});
 }
 
-function seedBase(rng: Rng, id: number, actionMs: number, program: Program, website: Named): PartnerBase {
+export function seedBase(rng: Rng, id: number, actionMs: number, program: Program, website: Named): PartnerBase {
 	const sale = rng.chance(0.75);
 	const tariffId = program.id * 10 + (sale ? 1 : 2);
 	const lines = sale && rng.chance(0.15) ? 2 : 1;

@@ -3,7 +3,7 @@
 // revenue corrections; late writes; some changes in the near future of the start).
 
 import { DAY_MS } from '../dates';
-import { derivedRng } from '../prng';
+import { derivedRng, Rng } from '../prng';
 import type { ClickCatalog } from '../types';
 import { creationMs, decimalMoney, MINUTE_MS, nearFutureTimes, seededTimes } from './seedTimes';
 import type { Change } from './timeline';
@@ -20,27 +20,8 @@ export function seedTakeadsActions(seed: number, startMs: number, catalog: Click
 	const out: TrackedTakeads[] = [];
 	for (let i = 0; i < count; i++) {
 		const created = creationMs(rng, startMs, i, count, FUTURE_CREATIONS);
-		const merchantIndex = rng.int(0, catalog.merchants.length - 1);
-		const r = rng.next();
-		const type = r < 0.7 ? 'SALE' : r < 0.9 ? 'LEAD' : r < 0.95 ? 'CLICK' : 'BONUS';
-		const orderAmount = type === 'SALE' ? decimalMoney(rng, 10, 900) : 0;
-		const revenue = type === 'SALE' ? decimalMoney(rng, orderAmount * 0.03, orderAmount * 0.12) : decimalMoney(rng, 0.5, 15);
-		const base: TakeadsBase = {
-			id: rng.uuid4(),
-			actionNumericId: 7_000_001 + i,
-			adspaceId: rng.pick(catalog.adspaces).id,
-			merchantId: catalog.merchants[merchantIndex].id,
-			subId: rng.chance(0.6) ? rng.pick(SUB_IDS) : null,
-			publisherRevenue: revenue,
-			orderAmount,
-			currencyCode: CURRENCIES[merchantIndex % CURRENCIES.length],
-			type,
-			orderDate: new Date(Math.floor((created - rng.int(0, 7200) * 1000) / 1000) * 1000).toISOString(),
-			countryCode: rng.pick(COUNTRIES),
-			clickId: rng.chance(0.85) ? rng.uuid4() : null,
-			couponId: rng.chance(0.25) ? String(rng.int(100_000, 999_999)) : '',
-			settleAfterMs: 45 * DAY_MS + rng.int(0, 5 * 24 * 60) * MINUTE_MS,
-		};
+		const base = takeadsBase(rng, 7_000_001 + i, created, catalog);
+		const revenue = base.publisherRevenue;
 		const changes: Array<Change<TakeadsStatus, TakeadsPatch>> = [{ status: 'PENDING', ...seededTimes(rng, created, 1) }];
 		const future = created > startMs;
 		const d = rng.next();
@@ -59,4 +40,29 @@ export function seedTakeadsActions(seed: number, startMs: number, catalog: Click
 		out.push({ base, changes });
 	}
 	return out;
+}
+
+/** An action's lasting fields, drawn from the seeded stream (also for actions created by the control endpoints). */
+export function takeadsBase(rng: Rng, numericId: number, created: number, catalog: ClickCatalog): TakeadsBase {
+	const merchantIndex = rng.int(0, catalog.merchants.length - 1);
+	const r = rng.next();
+	const type = r < 0.7 ? 'SALE' : r < 0.9 ? 'LEAD' : r < 0.95 ? 'CLICK' : 'BONUS';
+	const orderAmount = type === 'SALE' ? decimalMoney(rng, 10, 900) : 0;
+	const revenue = type === 'SALE' ? decimalMoney(rng, orderAmount * 0.03, orderAmount * 0.12) : decimalMoney(rng, 0.5, 15);
+	return {
+		id: rng.uuid4(),
+		actionNumericId: numericId,
+		adspaceId: rng.pick(catalog.adspaces).id,
+		merchantId: catalog.merchants[merchantIndex].id,
+		subId: rng.chance(0.6) ? rng.pick(SUB_IDS) : null,
+		publisherRevenue: revenue,
+		orderAmount,
+		currencyCode: CURRENCIES[merchantIndex % CURRENCIES.length],
+		type,
+		orderDate: new Date(Math.floor((created - rng.int(0, 7200) * 1000) / 1000) * 1000).toISOString(),
+		countryCode: rng.pick(COUNTRIES),
+		clickId: rng.chance(0.85) ? rng.uuid4() : null,
+		couponId: rng.chance(0.25) ? String(rng.int(100_000, 999_999)) : '',
+		settleAfterMs: 45 * DAY_MS + rng.int(0, 5 * 24 * 60) * MINUTE_MS,
+	};
 }
