@@ -9,7 +9,7 @@ import { RateLimits } from './rateLimits';
 import { setLostOrderCount } from './partner/lostOrderCount';
 import { seedClickCatalog, seedClickItems, seedPartnerData } from './seed';
 import { SCOPES, TokenInfo, TokenStore } from './tokens';
-import type { Api, ClickCatalog, PartnerData, RecordedRequest, SandboxConfig, SandboxOptions } from './types';
+import type { Api, ClickCatalog, StaticTokens, PartnerData, RecordedRequest, SandboxConfig, SandboxOptions } from './types';
 
 export class SandboxState {
 	readonly config: SandboxConfig;
@@ -28,7 +28,7 @@ export class SandboxState {
 	readonly requests: RecordedRequest[] = [];
 
 	readonly accessToken: string;
-	readonly staticTokens: { publicDataOnly: string; noManageLostOrders: string; agreementNotAccepted: string };
+	readonly staticTokens: StaticTokens;
 	readonly clientId: string;
 	readonly clientSecret: string;
 	readonly publicKey: string;
@@ -64,6 +64,8 @@ export class SandboxState {
 			publicDataOnly: this.tokens.addStatic(['public_data'], true),
 			noManageLostOrders: this.tokens.addStatic(['lost_orders', 'landings', 'public_data'], true),
 			agreementNotAccepted: this.tokens.addStatic(SCOPES, false),
+			noStatistics: this.tokens.addStatic(SCOPES.filter((s) => s !== 'statistics'), true),
+			noWebsites: this.tokens.addStatic(SCOPES.filter((s) => s !== 'websites'), true),
 		};
 		this.clientId = credentialRng.hex(30);
 		this.clientSecret = credentialRng.hex(30);

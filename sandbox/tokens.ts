@@ -2,7 +2,7 @@
 
 import type { Rng } from './prng';
 
-export const SCOPES = ['lost_orders', 'manage_lost_orders', 'landings', 'public_data'] as const;
+export const SCOPES = ['lost_orders', 'manage_lost_orders', 'landings', 'public_data', 'statistics', 'websites'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface TokenInfo {

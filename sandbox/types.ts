@@ -25,12 +25,24 @@ export interface SandboxOptions {
 	clickClockOffsetMs?: number;
 }
 
+/**
+ * Ready tokens with narrowed scopes, for the refusal tests: public_data only; no manage_lost_orders;
+ * every scope but without the lost-orders agreement; every scope but statistics; every scope but websites.
+ */
+export interface StaticTokens {
+	publicDataOnly: string;
+	noManageLostOrders: string;
+	agreementNotAccepted: string;
+	noStatistics: string;
+	noWebsites: string;
+}
+
 /** Where a sandbox listens and the credentials it accepts (its own, made up at start). */
 export interface SandboxAddress {
 	partnerUrl: string;
 	clickUrl: string;
 	accessToken: string;
-	tokens: { publicDataOnly: string; noManageLostOrders: string; agreementNotAccepted: string };
+	tokens: StaticTokens;
 	clientId: string;
 	clientSecret: string;
 	publicKey: string;

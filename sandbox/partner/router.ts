@@ -7,6 +7,7 @@ import { createAppeal, getAppeal, listAppeals } from './appeals';
 import { listLandings } from './landings';
 import { createLostOrder, getLostOrder, listLostOrders } from './lostOrders';
 import { paymentsInfo } from './paymentsInfo';
+import { listActions } from './statisticsActions';
 import * as ref from './reference';
 import { token } from './token';
 
@@ -39,6 +40,7 @@ const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/currencies\/$/, scope: 'public_data', handle: ref.currencies },
 	{ method: 'GET', pattern: /^\/currencies\/rate\/$/, scope: 'public_data', handle: ref.currencyRate },
 	{ method: 'GET', pattern: /^\/traffic\/$/, scope: 'public_data', handle: ref.traffic },
+	{ method: 'GET', pattern: /^\/statistics\/actions\/$/, scope: 'statistics', handle: listActions },
 ];
 
 export function routePartner(ctx: RequestContext): Reply {

@@ -1,0 +1,55 @@
+// order_by of the statistics endpoints: repeatable, a leading `-` reverses
+// (../shared/spec/published-api-facts.md section A). Each endpoint names the values it takes.
+
+import { FieldErrors, MSG } from './params';
+
+type Key = string | number | null;
+export type OrderKeys<T> = Record<string, (row: T) => Key>;
+
+function compareKeys(a: Key, b: Key): number {
+	// null sorts first ascending, as PostgreSQL's NULLS FIRST on a descending read would put it last.
+	if (a === b) return 0;
+	if (a === null) return -1;
+	if (b === null) return 1;
+	return a < b ? -1 : 1;
+}
+
+/**
+ * A comparator for the given order_by values, each followed by `tieBreak`; an unknown value is a
+ * field error in the service's words. Empty values are ignored.
+ */
+export function orderBy<T>(query: URLSearchParams, keys: OrderKeys<T>, fallback: string[], tieBreak: (row: T) => Key, errors: FieldErrors): (a: T, b: T) => number {
+	const given = query.getAll('order_by').filter((v) => v !== '');
+	const steps: Array<{ key: (row: T) => Key; sign: number }> = [];
+	for (const raw of given.length ? given : fallback) {
+		const name = raw.replace(/^-/, '');
+		if (!Object.hasOwn(keys, name)) errors.add('order_by', MSG.choice(raw));
+		else steps.push({ key: keys[name], sign: raw.startsWith('-') ? -1 : 1 });
+	}
+	steps.push({ key: tieBreak, sign: 1 });
+	return (a, b) => {
+		for (const { key, sign } of steps) {
+			const c = compareKeys(key(a), key(b));
+			if (c) return sign * c;
+		}
+		return 0;
+	};
+}
+
+/** Every value of a repeatable integer filter; a malformed one is a field error. */
+export function integerList(query: URLSearchParams, name: string, errors: FieldErrors): number[] | undefined {
+	const values = query.getAll(name).filter((v) => v !== '');
+	if (!values.length) return undefined;
+	const numbers = values.map((v) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN));
+	if (numbers.some(Number.isNaN)) errors.add(name, MSG.integer);
+	return numbers;
+}
+
+/** An optional choice among fixed values (the last one when repeated). */
+export function choiceParam(query: URLSearchParams, name: string, allowed: readonly string[], errors: FieldErrors): string | undefined {
+	const values = query.getAll(name);
+	const raw = values[values.length - 1];
+	if (raw === undefined || raw === '') return undefined;
+	if (!allowed.includes(raw)) errors.add(name, MSG.choice(raw));
+	return raw;
+}
