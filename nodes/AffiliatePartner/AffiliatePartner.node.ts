@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as action from './actions/action';
 import * as adSpaceKind from './actions/adSpaceKind';
 import * as appeal from './actions/appeal';
 import * as category from './actions/category';
@@ -17,6 +18,7 @@ import * as loadOptions from './methods/loadOptions';
 
 /** Every resource of the node, in the order of the Resource dropdown. */
 const resources: ResourceModule[] = [
+	action,
 	adSpaceKind,
 	appeal,
 	category,
@@ -39,9 +41,9 @@ export class AffiliatePartner implements INodeType {
 		defaultVersion: 1.2,
 		// Operation and resource in words, as the built-in nodes show them (tested against the dropdowns).
 		subtitle:
-			'={{ ({"adSpaceKind:getMany":"Get Many: Ad Space Kind","appeal:create":"Create: Appeal","appeal:get":"Get: Appeal","appeal:getMany":"Get Many: Appeal","category:get":"Get: Category","category:getMany":"Get Many: Category","category:getManyForProgram":"Get Many for Program: Category","currency:getRate":"Get Exchange Rate: Currency","currency:getMany":"Get Many: Currency","landingPage:getMany":"Get Many: Landing Page","language:get":"Get: Language","language:getMany":"Get Many: Language","lostOrder:create":"Create: Lost Order","lostOrder:get":"Get: Lost Order","lostOrder:getMany":"Get Many: Lost Order","lostOrder:getOrderStatus":"Get Order Status: Lost Order","region:getMany":"Get Many: Region","trafficSource:getMany":"Get Many: Traffic Source"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
+			'={{ ({"action:getMany":"Get Many: Action","adSpaceKind:getMany":"Get Many: Ad Space Kind","appeal:create":"Create: Appeal","appeal:get":"Get: Appeal","appeal:getMany":"Get Many: Appeal","category:get":"Get: Category","category:getMany":"Get Many: Category","category:getManyForProgram":"Get Many for Program: Category","currency:getRate":"Get Exchange Rate: Currency","currency:getMany":"Get Many: Currency","landingPage:getMany":"Get Many: Landing Page","language:get":"Get: Language","language:getMany":"Get Many: Language","lostOrder:create":"Create: Lost Order","lostOrder:get":"Get: Lost Order","lostOrder:getMany":"Get Many: Lost Order","lostOrder:getOrderStatus":"Get Order Status: Lost Order","region:getMany":"Get Many: Region","trafficSource:getMany":"Get Many: Traffic Source"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
 		description:
-			'Lost orders, appeal claims, order status, landing pages and reference data of an affiliate partner network (Admitad publisher API)',
+			'Conversions, reports, lost orders, appeal claims, order status, landing pages and reference data of an affiliate partner network (Admitad publisher API)',
 		defaults: { name: 'Affiliate Partner' },
 		documentationUrl: nodeDocs('affiliate-partner'),
 		usableAsTool: true,
