@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as action from './actions/action';
+import * as adSpace from './actions/adSpace';
 import * as adSpaceKind from './actions/adSpaceKind';
 import * as appeal from './actions/appeal';
 import * as category from './actions/category';
@@ -10,6 +11,7 @@ import * as landingPage from './actions/landingPage';
 import * as language from './actions/language';
 import * as lostOrder from './actions/lostOrder';
 import * as region from './actions/region';
+import * as report from './actions/report';
 import type { ResourceModule } from './actions/router';
 import { router } from './actions/router';
 import * as trafficSource from './actions/trafficSource';
@@ -19,6 +21,7 @@ import * as loadOptions from './methods/loadOptions';
 /** Every resource of the node, in the order of the Resource dropdown. */
 const resources: ResourceModule[] = [
 	action,
+	adSpace,
 	adSpaceKind,
 	appeal,
 	category,
@@ -27,6 +30,7 @@ const resources: ResourceModule[] = [
 	language,
 	lostOrder,
 	region,
+	report,
 	trafficSource,
 ];
 
@@ -41,7 +45,7 @@ export class AffiliatePartner implements INodeType {
 		defaultVersion: 1.2,
 		// Operation and resource in words, as the built-in nodes show them (tested against the dropdowns).
 		subtitle:
-			'={{ ({"action:getMany":"Get Many: Action","adSpaceKind:getMany":"Get Many: Ad Space Kind","appeal:create":"Create: Appeal","appeal:get":"Get: Appeal","appeal:getMany":"Get Many: Appeal","category:get":"Get: Category","category:getMany":"Get Many: Category","category:getManyForProgram":"Get Many for Program: Category","currency:getRate":"Get Exchange Rate: Currency","currency:getMany":"Get Many: Currency","landingPage:getMany":"Get Many: Landing Page","language:get":"Get: Language","language:getMany":"Get Many: Language","lostOrder:create":"Create: Lost Order","lostOrder:get":"Get: Lost Order","lostOrder:getMany":"Get Many: Lost Order","lostOrder:getOrderStatus":"Get Order Status: Lost Order","region:getMany":"Get Many: Region","trafficSource:getMany":"Get Many: Traffic Source"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
+			'={{ ({"action:getMany":"Get Many: Action","adSpace:get":"Get: Ad Space","adSpace:getMany":"Get Many: Ad Space","adSpaceKind:getMany":"Get Many: Ad Space Kind","appeal:create":"Create: Appeal","appeal:get":"Get: Appeal","appeal:getMany":"Get Many: Appeal","category:get":"Get: Category","category:getMany":"Get Many: Category","category:getManyForProgram":"Get Many for Program: Category","currency:getRate":"Get Exchange Rate: Currency","currency:getMany":"Get Many: Currency","landingPage:getMany":"Get Many: Landing Page","language:get":"Get: Language","language:getMany":"Get Many: Language","lostOrder:create":"Create: Lost Order","lostOrder:get":"Get: Lost Order","lostOrder:getMany":"Get Many: Lost Order","lostOrder:getOrderStatus":"Get Order Status: Lost Order","region:getMany":"Get Many: Region","report:get":"Get: Report","trafficSource:getMany":"Get Many: Traffic Source"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
 		description:
 			'Conversions, reports, lost orders, appeal claims, order status, landing pages and reference data of an affiliate partner network (Admitad publisher API)',
 		defaults: { name: 'Affiliate Partner' },

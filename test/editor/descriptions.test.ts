@@ -33,8 +33,8 @@ describe('canvas subtitles in words, as the built-in nodes show them', () => {
 	);
 
 	test('every resource has operations to show', () => {
-		expect(resources.length).toBe(9);
-		expect(pairs.length).toBeGreaterThanOrEqual(18);
+		expect(resources.length).toBe(12);
+		expect(pairs.length).toBeGreaterThanOrEqual(22);
 	});
 
 	test.each(pairs.map(({ resource, operation }) => [`${operation.value}: ${resource.value}`, resource, operation] as const))(

@@ -1,0 +1,124 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { daysBetween, toPartnerDate } from '../../../shared/dates';
+import { readLimit, toItems } from '../../../shared/execution';
+import { readScopeFilters } from '../../../shared/partnerStatistics/scopeFields';
+import { apiRequest, fetchPartnerList, listOf, totalsOf } from '../../../shared/transport';
+import type { FieldChecks } from '../../../shared/validation';
+import { fieldChecks, invalidInput, isEmptyInput, optionalDate, readBoolean, requireChoice } from '../../../shared/validation';
+import { reportProperties, TRAFFIC_SOURCE_OPTIONS } from './fields';
+import type { ReportFilter, ReportGroup } from './groups';
+import { groupValues, REPORT_GROUPS } from './groups';
+import { reportRowCheck } from './rowCheck';
+
+const displayOptions = { show: { resource: ['report'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, reportProperties);
+
+/** The filters' names in the panel, for a refusal of one the grouping does not take. */
+const FILTER_LABELS: Record<ReportFilter, string> = {
+	adSpaceIds: 'Ad Space Names or IDs',
+	programIds: 'Program Names or IDs',
+	subId: 'Sub ID',
+	subId1: 'Sub ID 1',
+	subId2: 'Sub ID 2',
+	subId3: 'Sub ID 3',
+	subId4: 'Sub ID 4',
+	source: 'Traffic Source',
+};
+
+interface ReportRequest {
+	group: ReportGroup;
+	qs: IDataObject;
+	totals: boolean;
+	limit?: number;
+}
+
+function readPeriod(context: IExecuteFunctions, itemIndex: number, checks: FieldChecks, qs: IDataObject) {
+	const from = checks.read(() => optionalDate(context, itemIndex, 'Date From', context.getNodeParameter('dateFrom', itemIndex, '')));
+	const to = checks.read(() => optionalDate(context, itemIndex, 'Date To', context.getNodeParameter('dateTo', itemIndex, '')));
+	if (from && to && daysBetween(from, to) < 0) {
+		checks.refuse(invalidInput(context, itemIndex, 'Date From', `${toPartnerDate(from)} is after Date To ${toPartnerDate(to)}`));
+	}
+	if (from) qs.date_start = toPartnerDate(from);
+	if (to) qs.date_end = toPartnerDate(to);
+}
+
+/**
+ * The filters the grouping's report takes, as its query. A filter it does not take would be
+ * ignored by the service, and the rows would not be what was asked: it is refused, never dropped.
+ */
+function readFilters(context: IExecuteFunctions, itemIndex: number, checks: FieldChecks, group: ReportGroup, qs: IDataObject) {
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const taken: IDataObject = {};
+	for (const [name, label] of Object.entries(FILTER_LABELS) as Array<[ReportFilter, string]>) {
+		if (isEmptyInput(filters[name]) || (Array.isArray(filters[name]) && (filters[name] as unknown[]).length === 0)) continue;
+		if (group.filters.includes(name)) taken[name] = filters[name];
+		else checks.refuse(invalidInput(context, itemIndex, label, `the report by ${group.name} takes no ${label} filter`));
+	}
+	Object.assign(qs, readScopeFilters(context, itemIndex, taken, checks));
+	if (taken.source !== undefined) {
+		const sources = TRAFFIC_SOURCE_OPTIONS.map((option) => String(option.value));
+		const source = checks.read(() => requireChoice(context, itemIndex, 'Traffic Source', taken.source, sources));
+		if (source !== undefined) qs.source = source;
+	}
+}
+
+function readOrder(context: IExecuteFunctions, itemIndex: number, checks: FieldChecks, group: ReportGroup, qs: IDataObject) {
+	const orderBy = context.getNodeParameter('orderBy', itemIndex, '') as unknown;
+	if (isEmptyInput(orderBy)) return;
+	const field = checks.read(() => requireChoice(context, itemIndex, 'Order By', orderBy, [...group.orderBy]));
+	const direction = checks.read(() =>
+		requireChoice(context, itemIndex, 'Order', context.getNodeParameter('orderDirection', itemIndex, 'descending'), ['ascending', 'descending']),
+	);
+	if (field !== undefined) qs.order_by = direction === 'descending' ? `-${field}` : field;
+}
+
+/** Every parameter checked before anything is sent; all refusals named at once. */
+function readReportRequest(context: IExecuteFunctions, itemIndex: number): ReportRequest {
+	const checks = fieldChecks(context, itemIndex);
+	const groupValue = checks.read(() => requireChoice(context, itemIndex, 'Group By', context.getNodeParameter('groupBy', itemIndex), groupValues(REPORT_GROUPS)));
+	const group = REPORT_GROUPS.find((candidate) => candidate.value === groupValue);
+	const qs: IDataObject = {};
+	readPeriod(context, itemIndex, checks, qs);
+	let totals = false;
+	let limit: number | undefined;
+	if (group) {
+		totals = checks.read(() => readBoolean(context, itemIndex, 'Totals Only', context.getNodeParameter('totalsOnly', itemIndex, false))) ?? false;
+		if (totals && !group.totals) {
+			checks.refuse(invalidInput(context, itemIndex, 'Totals Only', `the report by ${group.name} takes no totals: group by another field for them`));
+		}
+		readFilters(context, itemIndex, checks, group, qs);
+		if (!totals) {
+			readOrder(context, itemIndex, checks, group, qs);
+			limit = checks.read(() => readLimit(context, itemIndex));
+		}
+	}
+	checks.done();
+	return { group: group as ReportGroup, qs, totals, limit };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const { group, qs, totals, limit } = readReportRequest(this, itemIndex);
+	const what = `a report by ${group.name.toLowerCase()}`;
+	if (totals) {
+		// `total=1` answers a bare array of totals, one object per currency, without `_meta`.
+		const rows = await apiRequest<IDataObject[]>(this, 'partner', {
+			method: 'GET',
+			path: group.path,
+			qs: { ...qs, total: 1 },
+			expect: totalsOf(`the totals of ${what}`),
+			itemIndex,
+		});
+		return toItems(rows, itemIndex);
+	}
+	const rows = await fetchPartnerList(this, {
+		path: group.path,
+		expect: listOf([group.groupedField, 'currency'], what, { check: reportRowCheck(group) }),
+		qs,
+		limit,
+		itemIndex,
+	});
+	return toItems(rows, itemIndex);
+}
