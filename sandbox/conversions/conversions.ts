@@ -6,12 +6,15 @@ import { CursorBook } from './clickActions';
 import { PartnerActionStore } from './partnerActions';
 import { seedPartnerActions } from './seedPartnerActions';
 import { seedTakeadsActions } from './seedTakeads';
+import { seedTraffic, type TrafficDay } from './seedTraffic';
 import { TakeadsStore } from './takeadsActions';
 
 export class Conversions {
 	readonly takeads: TakeadsStore;
 	readonly partner: PartnerActionStore;
 	readonly cursors = new CursorBook();
+	/** Views and clicks per day, ad space and program: the reports' traffic. */
+	readonly traffic: TrafficDay[];
 	/** Draws the fields that actions created by the control endpoints are not given. */
 	readonly rng;
 	nextPartnerId: number;
@@ -26,6 +29,7 @@ export class Conversions {
 		readonly clickCatalog: ClickCatalog,
 	) {
 		this.rng = derivedRng(seed, 22);
+		this.traffic = seedTraffic(seed, partnerStartMs, programs, websites);
 		this.takeads = new TakeadsStore(seedTakeadsActions(seed, clickStartMs, clickCatalog));
 		this.partner = new PartnerActionStore(seedPartnerActions(seed, partnerStartMs, programs, websites));
 		this.nextPartnerId = Math.max(0, ...this.partner.items.map((a) => a.base.id)) + 1;

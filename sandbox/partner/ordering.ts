@@ -5,6 +5,8 @@ import { FieldErrors, MSG } from './params';
 
 type Key = string | number | null;
 export type OrderKeys<T> = Record<string, (row: T) => Key>;
+/** The order when none is asked for; sign -1 is descending. */
+export type OrderStep<T> = { key: (row: T) => Key; sign: number };
 
 function compareKeys(a: Key, b: Key): number {
 	// null sorts first ascending, as PostgreSQL's NULLS FIRST on a descending read would put it last.
@@ -15,13 +17,19 @@ function compareKeys(a: Key, b: Key): number {
 }
 
 /**
- * A comparator for the given order_by values, each followed by `tieBreak`; an unknown value is a
+ * A comparator for the given order_by values (or `fallback`), then `tieBreak`; an unknown value is a
  * field error in the service's words. Empty values are ignored.
  */
-export function orderBy<T>(query: URLSearchParams, keys: OrderKeys<T>, fallback: string[], tieBreak: (row: T) => Key, errors: FieldErrors): (a: T, b: T) => number {
+export function orderBy<T>(
+	query: URLSearchParams,
+	keys: OrderKeys<T>,
+	fallback: OrderStep<T>,
+	tieBreak: (row: T) => Key,
+	errors: FieldErrors,
+): (a: T, b: T) => number {
 	const given = query.getAll('order_by').filter((v) => v !== '');
-	const steps: Array<{ key: (row: T) => Key; sign: number }> = [];
-	for (const raw of given.length ? given : fallback) {
+	const steps: Array<OrderStep<T>> = given.length ? [] : [fallback];
+	for (const raw of given) {
 		const name = raw.replace(/^-/, '');
 		if (!Object.hasOwn(keys, name)) errors.add('order_by', MSG.choice(raw));
 		else steps.push({ key: keys[name], sign: raw.startsWith('-') ? -1 : 1 });

@@ -7,6 +7,7 @@ import { createAppeal, getAppeal, listAppeals } from './appeals';
 import { listLandings } from './landings';
 import { createLostOrder, getLostOrder, listLostOrders } from './lostOrders';
 import { paymentsInfo } from './paymentsInfo';
+import { REPORT_PATH, statisticsReport } from './reports';
 import { listActions } from './statisticsActions';
 import * as ref from './reference';
 import { token } from './token';
@@ -41,6 +42,7 @@ const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/currencies\/rate\/$/, scope: 'public_data', handle: ref.currencyRate },
 	{ method: 'GET', pattern: /^\/traffic\/$/, scope: 'public_data', handle: ref.traffic },
 	{ method: 'GET', pattern: /^\/statistics\/actions\/$/, scope: 'statistics', handle: listActions },
+	{ method: 'GET', pattern: REPORT_PATH, scope: 'statistics', handle: statisticsReport },
 ];
 
 export function routePartner(ctx: RequestContext): Reply {

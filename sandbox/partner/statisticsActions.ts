@@ -49,7 +49,7 @@ function totalsByCurrency(views: PartnerView[]) {
 export function listActions(ctx: RequestContext): Reply {
 	const errors = new FieldErrors();
 	const filter = parseActionFilter(ctx.query, errors);
-	const compare = orderBy(ctx.query, ACTION_ORDER, ['-datetime'], (v) => v.base.id, errors);
+	const compare = orderBy(ctx.query, ACTION_ORDER, { key: (v) => v.base.action_date, sign: -1 }, (v) => v.base.id, errors);
 	const total = choiceParam(ctx.query, 'total', ['0', '1'], errors);
 	const page = pageParams(ctx.query, ctx.state.config.partnerLimitCap, errors);
 	if (errors.any) return partnerError.validation(errors.errors);
