@@ -7,11 +7,12 @@ import type { Named, Program } from '../types';
 import { KEYWORDS, SUB_IDS } from './seedPartnerActions';
 import { SEEDED_DAYS } from './seedTimes';
 
-export interface TrafficDay {
+/** What a report row can be grouped and filtered by, for a day of traffic and an action alike. */
+export interface ReportDims {
 	/** YYYY-MM-DD */
 	day: string;
 	website: Named;
-	program: Program;
+	program: Named;
 	subid: string | null;
 	subid1: string | null;
 	subid2: string | null;
@@ -19,6 +20,10 @@ export interface TrafficDay {
 	subid4: string | null;
 	source: 'g' | 'y' | null;
 	keyword: string | null;
+}
+
+export interface TrafficDay extends ReportDims {
+	program: Program;
 	views: number;
 	clicks: number;
 }

@@ -4,8 +4,8 @@
 
 import { parseDmy } from '../dates';
 import { PARTNER_STATUSES, type PartnerView } from '../conversions/partnerActions';
-import { FieldErrors, integerParam, last, MSG } from './params';
-import { choiceParam, integerList } from './ordering';
+import { FieldErrors, integerParam, last } from './params';
+import { choiceParam, dmyParam, integerList } from './ordering';
 
 /** The integers Admitad's own Python client sends (1, 2, 3), mapped to the names (our choice). */
 export const STATUS_NUMBERS: Record<string, string> = { '1': 'pending', '2': 'approved', '3': 'declined' };
@@ -26,13 +26,7 @@ export function parseDmyTime(raw: string, endOfDay: boolean): string | undefined
 export type ActionFilter = (v: PartnerView) => boolean;
 
 export function parseActionFilter(query: URLSearchParams, errors: FieldErrors): ActionFilter {
-	const date = (name: string) => {
-		const raw = last(query, name);
-		if (raw === undefined || raw === '') return undefined;
-		const ymd = parseDmy(raw.trim());
-		if (!ymd) errors.add(name, MSG.date);
-		return ymd;
-	};
+	const date = (name: string) => dmyParam(query, name, errors);
 	const instant = (name: string, endOfDay: boolean) => {
 		const raw = last(query, name);
 		if (raw === undefined || raw === '') return undefined;

@@ -1,7 +1,8 @@
-// order_by of the statistics endpoints: repeatable, a leading `-` reverses
-// (../shared/spec/published-api-facts.md section A). Each endpoint names the values it takes.
+// Parameters of the statistics endpoints: order_by (repeatable, a leading `-` reverses
+// (../shared/spec/published-api-facts.md section A)), repeatable IDs, choices and dates.
 
-import { FieldErrors, MSG } from './params';
+import { parseDmy } from '../dates';
+import { FieldErrors, last, MSG } from './params';
 
 type Key = string | number | null;
 export type OrderKeys<T> = Record<string, (row: T) => Key>;
@@ -60,4 +61,13 @@ export function choiceParam(query: URLSearchParams, name: string, allowed: reado
 	if (raw === undefined || raw === '') return undefined;
 	if (!allowed.includes(raw)) errors.add(name, MSG.choice(raw));
 	return raw;
+}
+
+/** An optional `%d.%m.%Y` date, as YYYY-MM-DD. */
+export function dmyParam(query: URLSearchParams, name: string, errors: FieldErrors): string | undefined {
+	const raw = last(query, name);
+	if (raw === undefined || raw === '') return undefined;
+	const ymd = parseDmy(raw.trim());
+	if (!ymd) errors.add(name, MSG.date);
+	return ymd;
 }

@@ -2,27 +2,15 @@
 // (../shared/spec/published-api-facts.md section 2): one row per group and currency, {results, _meta}
 // pages, or with total=1 a bare array of one object per currency (docs/sandbox.md).
 
-import { parseDmy } from '../dates';
 import { partnerViews } from '../conversions/partnerActions';
+import type { ReportDims } from '../conversions/seedTraffic';
 import { json, partnerError, Reply } from '../reply';
 import type { RequestContext } from '../state';
-import { choiceParam, integerList, orderBy, OrderKeys } from './ordering';
-import { FieldErrors, last, MSG, pageParams, paginate } from './params';
+import { choiceParam, dmyParam, integerList, orderBy, OrderKeys } from './ordering';
+import { FieldErrors, pageParams, paginate } from './params';
 import { addAction, addTraffic, emptySums, figures, METRIC_FIELDS, pick, Sums } from './reportSums';
 
-/** What a row can be grouped and filtered by, for an action and for a day of traffic alike. */
-interface Dims {
-	day: string;
-	website: { id: number; name: string };
-	program: { id: number; name: string };
-	subid: string | null;
-	subid1: string | null;
-	subid2: string | null;
-	subid3: string | null;
-	subid4: string | null;
-	source: 'g' | 'y' | null;
-	keyword: string | null;
-}
+type Dims = ReportDims;
 type SubidName = 'subid' | 'subid1' | 'subid2' | 'subid3' | 'subid4';
 type Row = Record<string, string | number>;
 
@@ -97,14 +85,7 @@ export const REPORT_PATH = /^\/statistics\/(?<report>dates|months|websites|campa
 
 function dimsFilter(ctx: RequestContext, report: Report, errors: FieldErrors): (d: Dims) => boolean {
 	const q = ctx.query;
-	const date = (name: string) => {
-		const raw = last(q, name);
-		if (raw === undefined || raw === '') return undefined;
-		const ymd = parseDmy(raw.trim());
-		if (!ymd) errors.add(name, MSG.date);
-		return ymd;
-	};
-	const [start, end] = [date('date_start'), date('date_end')];
+	const [start, end] = [dmyParam(q, 'date_start', errors), dmyParam(q, 'date_end', errors)];
 	const websites = integerList(q, 'website', errors);
 	const campaigns = integerList(q, 'campaign', errors);
 	const subids = SUBIDS.filter((n) => report.filters.includes(n)).map((n) => [n, q.getAll(n).filter((v) => v !== '')] as const);
