@@ -1,9 +1,9 @@
 // CLI: node sandbox/dist/main.js [--latency=ms] [--token-latency=ms] [--rate-limits] [--seed=n]
-//      [--click-items=n] [--click-days=n] [--lost-orders=n]
+//      [--click-items=n] [--click-days=n] [--lost-orders=n] [--websites-v2-envelope=array|results]
 // Ports from SANDBOX_PARTNER_PORT (default 4010) and SANDBOX_CLICK_PORT (default 4011); 0 picks free ones.
 // The first line printed names the partner interface's URL: sandbox/client.ts waits for it.
 
-import { startSandbox } from './server';
+import { startSandbox, type WebsitesV2Envelope } from './server';
 
 function argValue(name: string): string | undefined {
 	const prefix = `--${name}=`;
@@ -17,6 +17,12 @@ function numberOption(raw: string | undefined, name: string, fallback: number): 
 	return n;
 }
 
+function envelopeOption(raw: string | undefined): { websitesV2Envelope?: WebsitesV2Envelope } {
+	if (raw === undefined || raw === '') return {};
+	if (raw !== 'array' && raw !== 'results') throw new Error(`--websites-v2-envelope must be array or results, got "${raw}"`);
+	return { websitesV2Envelope: raw };
+}
+
 async function main(): Promise<void> {
 	const sandbox = await startSandbox({
 		host: process.env.SANDBOX_HOST ?? '127.0.0.1',
@@ -28,6 +34,7 @@ async function main(): Promise<void> {
 		seed: numberOption(argValue('seed'), '--seed', 1),
 		clickItems: numberOption(argValue('click-items'), '--click-items', 50_000),
 		clickDays: numberOption(argValue('click-days'), '--click-days', 240),
+		...envelopeOption(argValue('websites-v2-envelope')),
 		...(argValue('lost-orders') === undefined ? {} : { lostOrders: numberOption(argValue('lost-orders'), '--lost-orders', 1000) }),
 	});
 	console.log(`partner interface:  ${sandbox.partnerUrl}`);

@@ -53,6 +53,7 @@ export class SandboxState {
 			tokenTtlSeconds: options.tokenTtlSeconds ?? 604_800,
 			tokenLatencyMs: options.tokenLatencyMs ?? 0,
 			clickClockOffsetMs: options.clickClockOffsetMs ?? 0,
+			websitesV2Envelope: options.websitesV2Envelope ?? 'array',
 		};
 		validateConfig(this.config);
 		const nowMs = this.now().getTime();
@@ -124,7 +125,9 @@ export class SandboxState {
 
 function validateConfig(config: SandboxConfig): void {
 	for (const [key, value] of Object.entries(config)) {
-		if (key === 'rateLimits') {
+		if (key === 'websitesV2Envelope') {
+			if (value !== 'array' && value !== 'results') throw new Error('websitesV2Envelope must be "array" or "results"');
+		} else if (key === 'rateLimits') {
 			if (typeof value !== 'boolean') throw new Error('rateLimits must be a boolean');
 		} else if (key === 'clickClockOffsetMs') {
 			// A clock may be behind: any finite number.

@@ -23,7 +23,11 @@ export interface SandboxOptions {
 	tokenLatencyMs?: number;
 	/** The click service's clock minus the sandbox's (negative: behind); 0 by default. */
 	clickClockOffsetMs?: number;
+	/** The envelope of GET /websites/v2/: "array" (the docs; the default) or "results" (a paged {results, _meta}). */
+	websitesV2Envelope?: WebsitesV2Envelope;
 }
+
+export type WebsitesV2Envelope = 'array' | 'results';
 
 /**
  * Ready tokens with narrowed scopes, for the refusal tests: public_data only; no manage_lost_orders;
@@ -59,6 +63,7 @@ export interface SandboxConfig {
 	tokenTtlSeconds: number;
 	tokenLatencyMs: number;
 	clickClockOffsetMs: number;
+	websitesV2Envelope: WebsitesV2Envelope;
 }
 
 export interface RecordedFile {

@@ -1,6 +1,8 @@
-// The conversions of both services and what their reads keep (the click service's issued cursors).
+// The statistics data of both services: the actions, what their reads keep (the click service's
+// issued cursors), the reports' traffic and the ad spaces in full.
 
 import { derivedRng } from '../prng';
+import { AdSpace, seedAdSpaces } from '../partner/adSpaceSeed';
 import type { ClickCatalog, Named, Program } from '../types';
 import { CursorBook } from './clickActions';
 import { PartnerActionStore } from './partnerActions';
@@ -15,6 +17,8 @@ export class Conversions {
 	readonly cursors = new CursorBook();
 	/** Views and clicks per day, ad space and program: the reports' traffic. */
 	readonly traffic: TrafficDay[];
+	/** The ad spaces in full, for /websites/ and /websites/v2/. */
+	readonly adSpaces: AdSpace[];
 	/** Draws the fields that actions created by the control endpoints are not given. */
 	readonly rng;
 	nextPartnerId: number;
@@ -30,6 +34,7 @@ export class Conversions {
 	) {
 		this.rng = derivedRng(seed, 22);
 		this.traffic = seedTraffic(seed, partnerStartMs, programs, websites);
+		this.adSpaces = seedAdSpaces(websites, partnerStartMs);
 		this.takeads = new TakeadsStore(seedTakeadsActions(seed, clickStartMs, clickCatalog));
 		this.partner = new PartnerActionStore(seedPartnerActions(seed, partnerStartMs, programs, websites));
 		this.nextPartnerId = Math.max(0, ...this.partner.items.map((a) => a.base.id)) + 1;

@@ -48,14 +48,14 @@ function orderByParam(ctx: RequestContext, errors: FieldErrors): string | undefi
 	return raw;
 }
 
-function render(category: Category, lang: string, all: Category[]): RenderedCategory {
+export function renderCategory(category: Category, lang: string, all: Category[]): RenderedCategory {
 	const translated = category.names[lang];
 	const parent = category.parentId === null ? undefined : all.find((c) => c.id === category.parentId);
 	return {
 		id: category.id,
 		name: translated ?? category.names.en,
 		language: translated ? lang : 'en',
-		parent: parent ? render(parent, lang, all) : null,
+		parent: parent ? renderCategory(parent, lang, all) : null,
 	};
 }
 
@@ -67,7 +67,7 @@ function categoryList(ctx: RequestContext, pick: (all: Category[], errors: Field
 	const orderBy = orderByParam(ctx, errors);
 	const picked = pick(all, errors);
 	if (errors.any) return partnerError.validation(errors.errors);
-	const items = picked.map((c) => render(c, lang, all));
+	const items = picked.map((c) => renderCategory(c, lang, all));
 	if (orderBy) {
 		const collator = new Intl.Collator(lang);
 		items.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
@@ -106,7 +106,7 @@ export function category(ctx: RequestContext): Reply {
 	const errors = new FieldErrors();
 	const lang = languageParam(ctx, errors);
 	if (errors.any) return partnerError.validation(errors.errors);
-	return json(200, render(found, lang, all));
+	return json(200, renderCategory(found, lang, all));
 }
 
 // ---- exchange rates ----

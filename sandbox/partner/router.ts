@@ -3,6 +3,7 @@
 import { partnerError, Reply } from '../reply';
 import type { RequestContext } from '../state';
 import type { Scope } from '../tokens';
+import { getAdSpace, getAdSpaceV2, listAdSpaces, listAdSpacesV2 } from './adSpaces';
 import { createAppeal, getAppeal, listAppeals } from './appeals';
 import { listLandings } from './landings';
 import { createLostOrder, getLostOrder, listLostOrders } from './lostOrders';
@@ -43,6 +44,10 @@ const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/traffic\/$/, scope: 'public_data', handle: ref.traffic },
 	{ method: 'GET', pattern: /^\/statistics\/actions\/$/, scope: 'statistics', handle: listActions },
 	{ method: 'GET', pattern: REPORT_PATH, scope: 'statistics', handle: statisticsReport },
+	{ method: 'GET', pattern: /^\/websites\/v2\/$/, scope: 'websites', handle: listAdSpacesV2 },
+	{ method: 'GET', pattern: /^\/websites\/v2\/(?<id>\d+)\/$/, scope: 'websites', handle: getAdSpaceV2 },
+	{ method: 'GET', pattern: /^\/websites\/$/, scope: 'websites', handle: listAdSpaces },
+	{ method: 'GET', pattern: /^\/websites\/(?<id>\d+)\/$/, scope: 'websites', handle: getAdSpace },
 ];
 
 export function routePartner(ctx: RequestContext): Reply {
