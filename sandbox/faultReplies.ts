@@ -117,12 +117,13 @@ export function spoilReply(reply: Reply, fault: FaultOf<'body'>): Reply {
 			return { ...reply, body: withValueAt(body, (fault.key ?? '').split('.'), fault.value) };
 		case 'dropItem':
 		case 'repeatItem': {
+			// The main array of an envelope, or the answer itself when it is a bare array (total=1, /websites/v2/).
 			const key = isObject(body) ? MAIN_ARRAYS.find((k) => Array.isArray(body[k])) : undefined;
-			const items = key && isObject(body) ? (body[key] as unknown[]) : [];
-			if (!key || items.length < (fault.body === 'dropItem' ? 1 : 2)) return reply;
+			const items = Array.isArray(body) ? body : key && isObject(body) ? (body[key] as unknown[]) : [];
+			if ((!key && !Array.isArray(body)) || items.length < (fault.body === 'dropItem' ? 1 : 2)) return reply;
 			// repeatItem: the first item again in the second's place, so one is listed twice and one is missing.
 			const spoiled = fault.body === 'dropItem' ? items.slice(0, -1) : [items[0], items[0], ...items.slice(2)];
-			return { ...reply, body: { ...(body as Record<string, unknown>), [key]: spoiled } };
+			return { ...reply, body: key ? { ...(body as Record<string, unknown>), [key]: spoiled } : spoiled };
 		}
 	}
 }

@@ -1,6 +1,7 @@
 // Injected faults: the next N (or a seeded random share of) matching API requests fail or misbehave.
 
 import { CLICK_REPORT_PATH } from './click/clickReport';
+import { CLICK_ACTIONS_PATH } from './conversions/clickActions';
 import type { Rng } from './prng';
 import type { Api, FaultSpec, ShiftAction } from './types';
 
@@ -12,11 +13,14 @@ export interface FaultRequest {
 	query: URLSearchParams;
 }
 
-/** The lists whose data a shift fault can move, and how. Statistics are never deleted, lists never "updated". */
+/** The lists whose data a shift fault can move, and how. Statistics are never deleted, claim lists never "updated". */
 export const SHIFT_LISTS: ReadonlyArray<{ api: Api; path: string; actions: readonly ShiftAction[] }> = [
 	{ api: 'partner', path: '/lost_orders/', actions: ['remove', 'insert'] },
 	{ api: 'partner', path: '/appeals/', actions: ['remove', 'insert'] },
 	{ api: 'click', path: CLICK_REPORT_PATH, actions: ['update', 'updateNewest', 'insert'] },
+	// Actions change status (update) or arrive (insert); none is ever deleted.
+	{ api: 'partner', path: '/statistics/actions/', actions: ['update', 'insert'] },
+	{ api: 'click', path: CLICK_ACTIONS_PATH, actions: ['update', 'insert'] },
 ];
 
 const FAULT_STATUSES = [429, 500, 502, 503, 504];

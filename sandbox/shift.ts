@@ -3,6 +3,8 @@
 
 import { matchesClickQuery, parseClickQuery } from './click/clickQuery';
 import type { StoredClick } from './click/clickStore';
+import { CLICK_ACTIONS_PATH } from './conversions/clickActions';
+import { shiftClickActions, shiftPartnerActions } from './conversions/shiftActions';
 import { DAY_MS, formatDateTime, formatYmd } from './dates';
 import { FaultRequest, shiftListOf } from './faults';
 import { ClaimFilter, claimMatcher, ClaimQuery, parseClaimQuery } from './partner/claims';
@@ -20,6 +22,10 @@ export function applyShift(state: SandboxState, fault: ShiftFault, req: FaultReq
 		shiftClaims(state, state.data.lostOrders, fault, req.query, (q, createdAt) => newLostOrder(state, q, createdAt));
 	} else if (list?.path === '/appeals/') {
 		shiftClaims(state, state.data.appeals, fault, req.query, (q, createdAt) => newAppeal(state, q, createdAt));
+	} else if (list?.path === '/statistics/actions/') {
+		shiftPartnerActions(state, fault, req.query);
+	} else if (list?.path === CLICK_ACTIONS_PATH) {
+		shiftClickActions(state, fault, req.query);
 	} else if (list) {
 		shiftClicks(state, fault, req.query);
 	}
