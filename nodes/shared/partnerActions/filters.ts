@@ -26,14 +26,12 @@ export const ACTION_STATUS_OPTIONS = [
 ];
 const ACTION_STATUSES = ACTION_STATUS_OPTIONS.map((option) => option.value);
 
-const choice = (displayName: string, name: string, options: Array<{ name: string; value: string }>, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'options',
-	options,
-	default: options[0].value,
-	description,
-});
+/** A filter with a few choices; the first is the default. */
+function choice(displayName: string, name: string, options: Array<{ name: string; value: string }>, description: string): INodeProperties {
+	const property: INodeProperties = { displayName, name, type: 'options', options, default: '', description };
+	property.default = options[0].value;
+	return property;
+}
 
 const CHOICES = {
 	status: { label: 'Status', query: 'status', values: ACTION_STATUSES },
