@@ -8,25 +8,13 @@ import { apiRequest, fetchPartnerList, listOf, totalsOf } from '../../../shared/
 import type { FieldChecks } from '../../../shared/validation';
 import { fieldChecks, invalidInput, isEmptyInput, optionalDate, readBoolean, requireChoice } from '../../../shared/validation';
 import { reportProperties, TRAFFIC_SOURCE_OPTIONS } from './fields';
-import type { ReportFilter, ReportGroup } from './groups';
+import type { ReportGroup } from './groups';
 import { groupValues, REPORT_GROUPS } from './groups';
 import { reportRowCheck } from './rowCheck';
 
 const displayOptions = { show: { resource: ['report'], operation: ['get'] } };
 
 export const description = updateDisplayOptions(displayOptions, reportProperties);
-
-/** The filters' names in the panel, for a refusal of one the grouping does not take. */
-const FILTER_LABELS: Record<ReportFilter, string> = {
-	adSpaceIds: 'Ad Space Names or IDs',
-	programIds: 'Program Names or IDs',
-	subId: 'Sub ID',
-	subId1: 'Sub ID 1',
-	subId2: 'Sub ID 2',
-	subId3: 'Sub ID 3',
-	subId4: 'Sub ID 4',
-	source: 'Traffic Source',
-};
 
 interface ReportRequest {
 	group: ReportGroup;
@@ -46,19 +34,14 @@ function readPeriod(context: IExecuteFunctions, itemIndex: number, checks: Field
 }
 
 /**
- * The filters the grouping's report takes, as its query. A filter it does not take would be
- * ignored by the service, and the rows would not be what was asked: it is refused, never dropped.
+ * The filters the grouping's report takes, as its query. The panel shows only those (n8n drops a
+ * hidden filter's value with it), so what the user sees is what is sent.
  */
 function readFilters(context: IExecuteFunctions, itemIndex: number, checks: FieldChecks, group: ReportGroup, qs: IDataObject) {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const taken: IDataObject = {};
-	for (const [name, label] of Object.entries(FILTER_LABELS) as Array<[ReportFilter, string]>) {
-		if (isEmptyInput(filters[name]) || (Array.isArray(filters[name]) && (filters[name] as unknown[]).length === 0)) continue;
-		if (group.filters.includes(name)) taken[name] = filters[name];
-		else checks.refuse(invalidInput(context, itemIndex, label, `the report by ${group.name} takes no ${label} filter`));
-	}
+	const taken = Object.fromEntries(group.filters.filter((name) => filters[name] !== undefined).map((name) => [name, filters[name]])) as IDataObject;
 	Object.assign(qs, readScopeFilters(context, itemIndex, taken, checks));
-	if (taken.source !== undefined) {
+	if (!isEmptyInput(taken.source)) {
 		const sources = TRAFFIC_SOURCE_OPTIONS.map((option) => String(option.value));
 		const source = checks.read(() => requireChoice(context, itemIndex, 'Traffic Source', taken.source, sources));
 		if (source !== undefined) qs.source = source;
