@@ -1,24 +1,10 @@
 // Conformance of the click service's GET /v3/api/stats/action against
 // ../shared/spec/published-api-facts.md section 8, and of its actions over time (docs/sandbox.md).
 
-import { SandboxClient } from '../../sandbox/client';
-import { useSandbox } from '../harness/sandboxFixture';
 import { fieldProblems, TAKEADS_ACTION } from './facts';
-import { call } from './http';
+import { Action, MINUTE, START, useMovingClock } from './movingClock';
 
-const START = Date.parse('2026-03-15T14:30:00.000Z');
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-let clockMs = START;
-const sandbox = useSandbox({ now: () => new Date(clockMs), clickItems: 200 }, { rateLimits: false });
-const client = () => new SandboxClient(sandbox());
-beforeEach(() => {
-	clockMs = START;
-});
-
-type Action = Record<string, any>;
-const actions = (query: string, key: string | null = sandbox().publicKey) =>
-	call(`${sandbox().clickUrl}/v3/api/stats/action${query ? `?${query}` : ''}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} });
+const { clock, sandbox, client, clickActions: actions } = useMovingClock();
 
 /** Every page of a cursor read; `between` runs after each page. */
 async function readAll(query: string, between?: (page: number, data: Action[]) => Promise<void>): Promise<{ data: Action[]; pages: number }> {
@@ -51,7 +37,7 @@ describe('fields (published-api-facts.md section 8)', () => {
 		expect(data.every((a) => !Number.isInteger(a.publisherRevenue))).toBe(true);
 		expect(data.filter((a) => a.type === 'SALE').every((a) => !Number.isInteger(a.orderAmount))).toBe(true);
 		// What a read sees now is what the control endpoint lists.
-		expect(data.map((a) => a.actionId).sort()).toEqual((await client().actions('click')).map((a) => a.actionId).sort());
+		expect(data.map((a) => a.actionId).sort()).toEqual((await client().actions<Action>('click')).map((a) => a.actionId).sort());
 	});
 });
 
@@ -72,13 +58,13 @@ describe('the cursor', () => {
 		let changed: Action | undefined;
 		const { data } = await readAll('limit=50', async (page, pageData) => {
 			if (page !== 1) return;
-			clockMs += 1000;
-			changed = await client().changeAction('click', pageData[0].actionId, { status: 'CANCELED' });
+			clock.ms += 1000;
+			changed = await client().changeAction<Action>('click', pageData[0].actionId, { status: 'CANCELED' });
 		});
 		const seen = data.filter((a) => a.actionId === changed!.actionId);
 		expect(seen).toHaveLength(2);
 		expect(seen[1]).toEqual(changed);
-		expect(seen[1].updatedAt).toBe(new Date(clockMs).toISOString());
+		expect(seen[1].updatedAt).toBe(new Date(clock.ms).toISOString());
 	});
 
 	test.each([
@@ -121,7 +107,7 @@ describe('filters', () => {
 		expect((await actions('limit=1', null)).status).toBe(401);
 		expect((await actions('limit=1', 'wrong')).status).toBe(401);
 		sandbox().configure({ clickClockOffsetMs: -10 * MINUTE });
-		const [created] = await client().createActions('click', [{}]);
+		const [created] = await client().createActions<Action>('click', [{}]);
 		expect(created.updatedAt).toBe(new Date(START - 10 * MINUTE).toISOString());
 		expect((await actions('limit=1')).headers.get('date')).toBe(new Date(START - 10 * MINUTE).toUTCString());
 		sandbox().configure({ clickClockOffsetMs: 0, rateLimits: true, clickRequestsPerSecond: 1 });
