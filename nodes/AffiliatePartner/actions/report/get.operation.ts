@@ -84,7 +84,8 @@ function readReportRequest(context: IExecuteFunctions, itemIndex: number): Repor
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const { group, qs, totals, limit } = readReportRequest(this, itemIndex);
-	const what = `a report by ${group.name.toLowerCase()}`;
+	// "a report by sub ID 2": the words lower-cased, the abbreviation kept.
+	const what = `a report by ${group.name.replace(/\b([A-Z])(?=[a-z])/g, (letter) => letter.toLowerCase())}`;
 	if (totals) {
 		// `total=1` answers a bare array of totals, one object per currency, without `_meta`.
 		const rows = await apiRequest<IDataObject[]>(this, 'partner', {
