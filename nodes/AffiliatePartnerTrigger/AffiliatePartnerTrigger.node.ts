@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../shared/claimFilters';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
+import { CONVERSION_EVENT_OPTIONS, lateUpdateMinutesOption } from '../shared/conversionWatch';
 import { nodeDocs } from '../shared/nodeDocs';
 import { pollClaims } from './poll';
 import { DEFAULT_WATCH_DAYS, MAX_WATCH_DAYS } from './settings';
@@ -21,7 +22,7 @@ export class AffiliatePartnerTrigger implements INodeType {
 		// description (docs/nodes.md, Affiliate Partner Trigger), so it speaks for both; without a
 		// count of the node's actions, which would go stale as operations are added.
 		description:
-			"Admitad's publisher API: actions on lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a claim is created or decided",
+			"Admitad's publisher API: read conversions, reports, lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a conversion or a claim is created or changes status",
 		defaults: { name: 'Affiliate Partner Trigger' },
 		documentationUrl: nodeDocs('affiliate-partner-trigger'),
 		polling: true,
@@ -31,7 +32,7 @@ export class AffiliatePartnerTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Each poll starts one execution that carries every new claim and every change of status or appeal status since the last poll as an item, oldest claim first. The first poll only remembers the claims unless you ask for existing ones.',
+					'Each poll starts one execution that carries every new claim or conversion and every change of status since the last poll as an item, claims first (oldest first), then conversions (oldest change first). The first poll only remembers what exists unless you ask for existing ones.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -54,6 +55,7 @@ export class AffiliatePartnerTrigger implements INodeType {
 						value: 'lostOrderStatusChanged',
 						description: 'A lost order was accepted or rejected, or its status or appeal status changed',
 					},
+					...CONVERSION_EVENT_OPTIONS,
 				],
 				default: ['lostOrderStatusChanged'],
 				description: 'The changes that start the workflow',
@@ -74,8 +76,10 @@ export class AffiliatePartnerTrigger implements INodeType {
 					type: 'number',
 					typeOptions: { minValue: 1, maxValue: MAX_WATCH_DAYS },
 					default: DEFAULT_WATCH_DAYS,
-					description: 'Claims created in the last this many days are watched; older ones are forgotten',
+					description:
+						'Claims created in the last this many days are watched; older ones are forgotten. Conversions are remembered this long after their last change, so that a later change shows the status before it.',
 				},
+				lateUpdateMinutesOption,
 			]),
 		],
 	};

@@ -1,4 +1,4 @@
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { withPollMemory } from '../shared/pollMemory';
 import { apiRequest, fetchPartnerList, listOf, recordWithId } from '../shared/transport';
@@ -8,6 +8,7 @@ import type { Step } from './decide';
 import { absorb, nextStep, startPoll } from './decide';
 import { withEventKeys } from '../shared/eventKeys';
 import { eventKeyOf } from './eventKey';
+import { pollConversions } from './conversions';
 import { conclude } from './outcome';
 import { manualSample } from './sample';
 import { readSettings } from './settings';
@@ -37,12 +38,19 @@ export async function pollClaims(context: IPollFunctions): Promise<INodeExecutio
 	const settings = readSettings(context);
 	if (context.getMode() === 'manual') return await manualSample(context, settings);
 
+	// Conversions are kept beside the claims, in the one state n8n stores with each execution.
 	return await withPollMemory(context, 'claims', async (staticData) => {
-		const progress = startPoll(settings, readState(staticData.claims), Date.now());
+		const now = Date.now();
+		const progress = startPoll(settings, readState(staticData.claims), now);
 		for (let step = nextStep(progress); step.type !== 'stop'; step = nextStep(progress)) {
 			absorb(progress, step, await perform(context, step));
 		}
 		const outcome = conclude(progress);
-		return { emit: withEventKeys(context.getNode(), outcome.emit, eventKeyOf), stored: storeState(outcome.state) };
+		const conversions = settings.conversions
+			? await pollConversions(context, settings.conversions, (staticData.claims as IDataObject | undefined)?.conversions, now)
+			: undefined;
+		const emit = [...outcome.emit, ...(conversions?.emit ?? [])];
+		const stored = { ...storeState(outcome.state), ...(conversions ? { conversions: conversions.stored } : {}) };
+		return { emit: withEventKeys(context.getNode(), emit, eventKeyOf), stored };
 	});
 }

@@ -4,6 +4,7 @@ import { fetchPartnerList, listOf } from '../shared/transport';
 import type { ClaimEventName, ClaimKind } from './claims';
 import { CLAIM_LISTS, OPEN, eventName } from './claims';
 import { withEventKeys } from '../shared/eventKeys';
+import { conversionSamples } from './conversions';
 import { eventKeyOf } from './eventKey';
 import type { TriggerSettings } from './settings';
 
@@ -62,6 +63,7 @@ async function samplesPerEvent(context: IPollFunctions, settings: TriggerSetting
 			if (latest) perEvent.push([exampleChange(latest, kind, changed)]);
 		}
 	}
+	if (settings.conversions) perEvent.push(...(await conversionSamples(context, settings.conversions, Date.now())));
 	return perEvent;
 }
 

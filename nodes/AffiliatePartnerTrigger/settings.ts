@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { ConversionEvent, WatchSettings } from '../shared/conversionWatch';
+import { CONVERSION_EVENTS, isConversionEvent, readWatchSettings } from '../shared/conversionWatch';
 import { describeValue, invalidInput, optionalId, optionalNumber, readBoolean } from '../shared/validation';
 import type { ClaimEventName, ClaimKind } from './claims';
 import { CLAIM_KINDS, EVENTS } from './claims';
@@ -17,6 +19,8 @@ export interface TriggerSettings {
 	emitExisting: boolean;
 	/** What the memory depends on: with other filters or another window, the trigger starts a new one. */
 	scope: string;
+	/** With a conversion event chosen: how conversions are watched, and their filters as the query of GET /statistics/actions/. */
+	conversions?: { watch: WatchSettings; qs: IDataObject };
 }
 
 /** The trigger's parameters, checked before anything is sent. A poll has no items: no item index. */
@@ -24,13 +28,18 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	const chosen = context.getNodeParameter('events', []) as unknown;
 	const names = Array.isArray(chosen) ? chosen : [chosen];
 	const events = new Set<ClaimEventName>();
+	const conversionEvents: ConversionEvent[] = [];
 	for (const name of names) {
+		if (isConversionEvent(name)) {
+			conversionEvents.push(name);
+			continue;
+		}
 		if (typeof name !== 'string' || !(name in EVENTS)) {
-			throw invalidInput(context, undefined, 'Events', `${describeValue(name)} is not one of ${Object.keys(EVENTS).join(', ')}`);
+			throw invalidInput(context, undefined, 'Events', `${describeValue(name)} is not one of ${[...Object.keys(EVENTS), ...CONVERSION_EVENTS].join(', ')}`);
 		}
 		events.add(name as ClaimEventName);
 	}
-	if (events.size === 0) throw invalidInput(context, undefined, 'Events', 'choose at least one event');
+	if (events.size === 0 && conversionEvents.length === 0) throw invalidInput(context, undefined, 'Events', 'choose at least one event');
 
 	const filters = context.getNodeParameter('filters', {}) as IDataObject;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
@@ -44,12 +53,21 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 		throw invalidInput(context, undefined, 'Watch Days', `must be a whole number from 1 to ${MAX_WATCH_DAYS}, got ${watchDays}`);
 	}
 	const kinds = CLAIM_KINDS.filter((kind) => [...events].some((name) => EVENTS[name].kind === kind));
+	const emitExisting = readBoolean(context, undefined, 'Emit Existing', options.emitExisting);
+	// Conversions are filtered by the same ad space and program, named as GET /statistics/actions/ takes them.
+	const conversionQs: IDataObject = {};
+	if (qs.website !== undefined) conversionQs.website = qs.website;
+	if (qs.advcampaign !== undefined) conversionQs.campaign = qs.advcampaign;
+	const conversions = conversionEvents.length
+		? { qs: conversionQs, watch: readWatchSettings(context, { events: conversionEvents, watchDays, emitExisting, scope: conversionQs }) }
+		: undefined;
 	return {
+		conversions,
 		events,
 		kinds,
 		qs,
 		watchDays,
-		emitExisting: readBoolean(context, undefined, 'Emit Existing', options.emitExisting),
+		emitExisting,
 		scope: JSON.stringify({ qs, watchDays }),
 	};
 }

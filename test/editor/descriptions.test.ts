@@ -101,9 +101,9 @@ describe('found by what users type', () => {
 		const partner = new AffiliatePartner().description;
 		const trigger = new AffiliatePartnerTrigger().description;
 		expect(trigger.name.replace('Trigger', '')).toBe(partner.name);
-		expect(trigger.description).toContain('actions on lost orders, appeal claims, order status, landing pages and reference data');
+		expect(trigger.description).toContain('conversions, reports, lost orders, appeal claims, order status, landing pages and reference data');
 		expect(trigger.description).not.toMatch(/\d/);
-		expect(trigger.description).toMatch(/start a workflow when a claim is created or decided/);
+		expect(trigger.description).toMatch(/start a workflow when a conversion or a claim is created or changes status/);
 	});
 });
 
