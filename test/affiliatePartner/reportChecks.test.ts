@@ -99,6 +99,16 @@ describe('Report → Get: bad input', () => {
 		expect(order.error?.message).toContain('Order By');
 		expect(partner.sandbox.requests).toHaveLength(0);
 	});
+
+	test('a Group By with spaces or a Totals Only as text is refused: n8n would hide the fields that depend on them', async () => {
+		const padded = await run({ groupBy: ' day ', ...PERIOD, returnAll: true, filters: { subId: 'newsletter' } });
+		expect(padded.error?.message).toContain('Group By');
+		expect(padded.error?.message).toContain('has spaces around it');
+		const text = await run({ groupBy: 'day', ...PERIOD, totalsOnly: '={{ "false" }}', returnAll: false, limit: 3 });
+		expect(text.error?.message).toContain('Totals Only');
+		expect(text.error?.message).toContain('as text it hides Return All, Limit and Order By');
+		expect(partner.sandbox.requests).toHaveLength(0);
+	});
 });
 
 test('a token without the statistics scope: the error names the scope to add', async () => {

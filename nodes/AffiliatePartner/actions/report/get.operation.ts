@@ -6,7 +6,7 @@ import { readLimit, toItems } from '../../../shared/execution';
 import { readScopeFilters } from '../../../shared/partnerStatistics/scopeFields';
 import { apiRequest, fetchPartnerList, listOf, totalsOf } from '../../../shared/transport';
 import type { FieldChecks } from '../../../shared/validation';
-import { fieldChecks, invalidInput, isEmptyInput, optionalDate, readBoolean, requireChoice } from '../../../shared/validation';
+import { describeValue, fieldChecks, invalidInput, isEmptyInput, optionalDate, received, requireChoice } from '../../../shared/validation';
 import { reportProperties, TRAFFIC_SOURCE_OPTIONS } from './fields';
 import type { ReportGroup } from './groups';
 import { groupValues, REPORT_GROUPS } from './groups';
@@ -58,17 +58,39 @@ function readOrder(context: IExecuteFunctions, itemIndex: number, checks: FieldC
 	if (field !== undefined) qs.order_by = direction === 'descending' ? `-${field}` : field;
 }
 
+/**
+ * The grouping, exactly as one of its values: the filters and sort fields n8n shows and keeps
+ * depend on it, so " day " would lose them on the way, and is refused rather than read as "day".
+ */
+function readGroup(context: IExecuteFunctions, itemIndex: number): ReportGroup {
+	const value = context.getNodeParameter('groupBy', itemIndex) as unknown;
+	const chosen = requireChoice(context, itemIndex, 'Group By', value, groupValues(REPORT_GROUPS));
+	if (value !== chosen) throw invalidInput(context, itemIndex, 'Group By', `${describeValue(value)} has spaces around it: give exactly ${chosen}`);
+	return REPORT_GROUPS.find((candidate) => candidate.value === chosen) as ReportGroup;
+}
+
+/**
+ * Totals Only as a boolean. As text ("false" from a sheet), n8n hides Return All, Limit and Order
+ * By, which show only for the boolean false, and the node would read their defaults instead.
+ */
+function readTotalsOnly(context: IExecuteFunctions, itemIndex: number): boolean {
+	const value = context.getNodeParameter('totalsOnly', itemIndex, false) as unknown;
+	if (typeof value !== 'boolean') {
+		throw invalidInput(context, itemIndex, 'Totals Only', `must be true or false as a boolean, ${received(value)}: as text it hides Return All, Limit and Order By`);
+	}
+	return value;
+}
+
 /** Every parameter checked before anything is sent; all refusals named at once. */
 function readReportRequest(context: IExecuteFunctions, itemIndex: number): ReportRequest {
 	const checks = fieldChecks(context, itemIndex);
-	const groupValue = checks.read(() => requireChoice(context, itemIndex, 'Group By', context.getNodeParameter('groupBy', itemIndex), groupValues(REPORT_GROUPS)));
-	const group = REPORT_GROUPS.find((candidate) => candidate.value === groupValue);
+	const group = checks.read(() => readGroup(context, itemIndex));
 	const qs: IDataObject = {};
 	readPeriod(context, itemIndex, checks, qs);
 	let totals = false;
 	let limit: number | undefined;
 	if (group) {
-		totals = checks.read(() => readBoolean(context, itemIndex, 'Totals Only', context.getNodeParameter('totalsOnly', itemIndex, false))) ?? false;
+		totals = checks.read(() => readTotalsOnly(context, itemIndex)) ?? false;
 		if (totals && !group.totals) {
 			checks.refuse(invalidInput(context, itemIndex, 'Totals Only', `the report by ${group.name} takes no totals: group by another field for them`));
 		}
