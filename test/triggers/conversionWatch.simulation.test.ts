@@ -199,6 +199,13 @@ describe('the decisions one by one', () => {
 		expect(concludeWatch(profile, settings({ emitExisting: true }), undefined, plan, [action('a', 'PENDING', now - HOUR)], now).emit).toHaveLength(1);
 	});
 
+	test('Emit Existing within a span emits only what changed in it', () => {
+		const recent = settings({ emitExisting: true, emitExistingWithinMs: 2 * HOUR });
+		const plan = planWatch(profile, recent, undefined, now);
+		const read = [action('a', 'PENDING', now - HOUR), action('b', 'PENDING', now - 3 * HOUR)];
+		expect(concludeWatch(profile, recent, undefined, plan, read, now).emit.map((item) => item.actionId)).toEqual(['a']);
+	});
+
 	test('the next poll reads from the newest change less the re-read window', () => {
 		expect(planWatch(profile, settings(), activated(), now + 5 * MINUTE)).toEqual({ fromMs: now - HOUR - 15 * MINUTE, activation: false });
 	});

@@ -34,6 +34,8 @@ export interface WatchSettings {
 	/** How far before the cursor each poll reads again, for changes written late. */
 	rereadMs: number;
 	emitExisting: boolean;
+	/** With emitExisting, only what changed this recently (by n8n's clock); all that was read when undefined. */
+	emitExistingWithinMs?: number;
 	scope: string;
 }
 
@@ -87,7 +89,8 @@ export function concludeWatch(
 		if (was && changedAt < was.changedAt) continue;
 		memory.set(id, { status, changedAt });
 		if (!state) {
-			if (settings.emitExisting) emit.push(event(action, 'conversionCreated', null));
+			const recent = settings.emitExistingWithinMs === undefined || changedAt >= nowMs - settings.emitExistingWithinMs;
+			if (settings.emitExisting && recent) emit.push(event(action, 'conversionCreated', null));
 			continue;
 		}
 		if (was) {
