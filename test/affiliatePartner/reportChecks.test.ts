@@ -104,9 +104,9 @@ describe('Report → Get: bad input', () => {
 		const padded = await run({ groupBy: ' day ', ...PERIOD, returnAll: true, filters: { subId: 'newsletter' } });
 		expect(padded.error?.message).toContain('Group By');
 		expect(padded.error?.message).toContain('has spaces around it');
-		const text = await run({ groupBy: 'day', ...PERIOD, totalsOnly: '={{ "false" }}', returnAll: false, limit: 3 });
+		const text = await run({ groupBy: 'day', ...PERIOD, totalsOnly: 'false', returnAll: false, limit: 3, orderBy: 'clicks' });
 		expect(text.error?.message).toContain('Totals Only');
-		expect(text.error?.message).toContain('as text it hides Return All, Limit and Order By');
+		expect(text.error?.message).toContain('n8n shows Return All, Limit and Order By only for the boolean false');
 		expect(partner.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -70,13 +70,14 @@ function readGroup(context: IExecuteFunctions, itemIndex: number): ReportGroup {
 }
 
 /**
- * Totals Only as a boolean. As text ("false" from a sheet), n8n hides Return All, Limit and Order
- * By, which show only for the boolean false, and the node would read their defaults instead.
+ * Totals Only as a boolean. As the text "false" (a saved or imported workflow), n8n hides Return
+ * All, Limit and Order By, which show only for the boolean false, and the node would read their
+ * defaults instead: 50 rows in the service's order where 3 by clicks were asked.
  */
 function readTotalsOnly(context: IExecuteFunctions, itemIndex: number): boolean {
 	const value = context.getNodeParameter('totalsOnly', itemIndex, false) as unknown;
 	if (typeof value !== 'boolean') {
-		throw invalidInput(context, itemIndex, 'Totals Only', `must be true or false as a boolean, ${received(value)}: as text it hides Return All, Limit and Order By`);
+		throw invalidInput(context, itemIndex, 'Totals Only', `must be true or false as a boolean, ${received(value)}: n8n shows Return All, Limit and Order By only for the boolean false`);
 	}
 	return value;
 }
