@@ -27,7 +27,7 @@ export interface SandboxInfo extends SandboxAddress {
 	config: SandboxConfig;
 	faults: Array<FaultSpec & { remaining: number | null }>;
 	clockAheadMs: number;
-	counts: { requests: number; lostOrders: number; appeals: number; clicks: number; tokensMinted: number };
+	counts: { requests: number; lostOrders: number; appeals: number; clicks: number; tokensMinted: number; partnerActions: number; clickActions: number };
 }
 
 type Query = Record<string, string | number> | Array<[string, string]>;

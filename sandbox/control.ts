@@ -29,6 +29,9 @@ export function sandboxState(state: SandboxState) {
 			appeals: state.data.appeals.length,
 			clicks: state.clicks.sorted.length,
 			tokensMinted: state.tokens.minted,
+			// Stored actions, the ones still to come included (GET /_sandbox/actions/... lists the visible ones).
+			partnerActions: state.conversions.partner.items.length,
+			clickActions: state.conversions.takeads.items.length,
 		},
 	};
 }
