@@ -24,6 +24,8 @@ export const CREDENTIAL_IDS = {
  * token MCP clients send. Not a secret: n8n listens on 127.0.0.1 only.
  */
 export const MCP_SERVER = { workflowId: 'AffExMcpTools001', path: '/mcp/affiliate-tools', token: 'sandbox-mcp-clients-token' };
+/** The MCP server of examples/ai-agent-conversions.json, behind the same token; its trigger runs on n8n 1.x too. */
+export const CONVERSIONS_MCP_SERVER = { workflowId: 'AffExMcpConvs001', path: '/mcp/affiliate-conversions' };
 
 /** The owner account of a local instance. Not a secret: n8n listens on 127.0.0.1 only. */
 export const OWNER = {
@@ -114,7 +116,7 @@ export function sandboxCredentials(state) {
 				authentication: 'clientCredentials',
 				clientId: state.clientId,
 				clientSecret: state.clientSecret,
-				scopes: 'lost_orders manage_lost_orders landings public_data',
+				scopes: 'lost_orders manage_lost_orders landings public_data statistics websites',
 				maxRequestsPerSecond: 10,
 			},
 		},
