@@ -49,3 +49,10 @@ export function windowFloorMs(pages: number, latencyMs: number, rate: number, pe
 	}
 	return latencyMs + (t[pages - 1] ?? 0);
 }
+
+/**
+ * The floor of a cursor list: a page can be asked for only with the cursor of the answer before
+ * it, so each page after the first waits for one round trip, and request starts stay one pace
+ * (1 / rate) apart: latency + (pages − 1) × max(latency, 1 / rate).
+ */
+export const cursorFloorMs = (pages: number, latencyMs: number, rate: number) => latencyMs + (pages - 1) * Math.max(latencyMs, 1000 / rate);

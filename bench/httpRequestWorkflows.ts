@@ -10,6 +10,8 @@ function httpRequestNode(options: {
 	offsetExpression: string;
 	completeExpression: string;
 	intervalMs: number;
+	/** The query parameter the pagination sets: `offset`, or `next` for a cursor. */
+	pageParameter?: string;
 }): Json {
 	return {
 		id: 'http',
@@ -31,7 +33,7 @@ function httpRequestNode(options: {
 				pagination: {
 					pagination: {
 						paginationMode: 'updateAParameterInEachRequest',
-						parameters: { parameters: [{ type: 'qs', name: 'offset', value: options.offsetExpression }] },
+						parameters: { parameters: [{ type: 'qs', name: options.pageParameter ?? 'offset', value: options.offsetExpression }] },
 						paginationCompleteWhen: 'other',
 						completeExpression: options.completeExpression,
 						requestInterval: options.intervalMs,
@@ -158,20 +160,44 @@ export function clickWorkflow(
 }
 
 /**
- * Lost orders with the HTTP Request node: the offset advances by what the previous page really
- * returned (the server may cap `limit`), done when it reaches `_meta.count`.
+ * A partner list (lost orders, actions, a report) with the HTTP Request node: the offset advances
+ * by what the previous page really returned (the server may cap `limit`), done when it reaches
+ * `_meta.count`.
  */
-export function partnerWorkflow(id: string, options: { partnerUrl: string; accessToken: string; rate: number }): Json {
+export function partnerWorkflow(
+	id: string,
+	options: { partnerUrl: string; accessToken: string; rate: number; path?: string; query?: Record<string, string> },
+): Json {
 	return workflow(id, `bench ${id}`, [
 		manualTrigger,
 		httpRequestNode({
-			url: `${options.partnerUrl}/lost_orders/`,
+			url: `${options.partnerUrl}${options.path ?? '/lost_orders/'}`,
 			authorization: `Bearer ${options.accessToken}`,
-			query: [{ name: 'limit', value: '500' }],
+			query: [...Object.entries(options.query ?? {}).map(([name, value]) => ({ name, value })), { name: 'limit', value: '500' }],
 			offsetExpression: '={{ $pageCount === 0 ? 0 : $response.body._meta.offset + $response.body.results.length }}',
 			completeExpression: '={{ $response.body._meta.offset + $response.body.results.length >= $response.body._meta.count }}',
 			intervalMs: Math.ceil(1000 / options.rate),
 		}),
 		splitOut('splitData', 'Split Out Data', 'results', 800),
+	]);
+}
+
+/**
+ * A cursor list (the click service's actions, `{meta: {next}, data}`) with the HTTP Request node:
+ * from the second page on, `next` is the previous page's `meta.next`; done when it is null.
+ */
+export function cursorWorkflow(id: string, options: { url: string; authorization: string; rate: number }): Json {
+	return workflow(id, `bench ${id}`, [
+		manualTrigger,
+		httpRequestNode({
+			url: options.url,
+			authorization: options.authorization,
+			query: [{ name: 'limit', value: '500' }],
+			offsetExpression: '={{ $response.body.meta.next }}',
+			completeExpression: '={{ !$response.body.meta.next }}',
+			intervalMs: Math.ceil(1000 / options.rate),
+			pageParameter: 'next',
+		}),
+		splitOut('splitData', 'Split Out Data', 'data', 800),
 	]);
 }

@@ -6,9 +6,11 @@ import { triggerTargets, type TriggerReport } from './triggerReport';
 import { windowTarget, type WindowResult } from './windowCase';
 
 
+/** Partner lists (lost orders, actions, reports) are read in pages that overlap by one record. */
+const overlapping = (c: ReturnAllCase | undefined) => c?.group === 'partner' || c?.group === 'actions' || c?.group === 'report';
 /** Partner lists: the fewest pages, ceil(n / P), and the overlapping pages the node reads by design. */
-const pagesCell = (c: ReturnAllCase) => (c.group === 'partner' ? `${c.pages} / ${c.nodePages}` : `${c.pages}`);
-const minimumCell = (c: ReturnAllCase) => (c.group === 'partner' ? `ceil(n/P) ${c.pages}; overlapping pages ${c.nodePages}` : `min. ${c.pages}`);
+const pagesCell = (c: ReturnAllCase) => (overlapping(c) ? `${c.pages} / ${c.nodePages}` : `${c.pages}`);
+const minimumCell = (c: ReturnAllCase) => (overlapping(c) ? `ceil(n/P) ${c.pages}; overlapping pages ${c.nodePages}` : `min. ${c.pages}`);
 
 /** A case's memory against the JSON it fetched (medians over its runs): the table and the targets read the same. */
 function memoryOf(c: ReturnAllCase) {
@@ -21,7 +23,7 @@ function memoryOf(c: ReturnAllCase) {
 
 export function returnAllTables(cases: ReturnAllCase[]): string[] {
 	const lines: string[] = [];
-	const pagesHeader = cases[0]?.group === 'partner' ? "Pages: ceil(n/P) / node's overlapping pages" : 'Pages (min. requests)';
+	const pagesHeader = overlapping(cases[0]) ? "Pages: ceil(n/P) / node's overlapping pages" : 'Pages (min. requests)';
 	lines.push(
 		`| Case | Runs | ${pagesHeader} | Floor | Node (n8n-core) | Node ÷ floor | Node\'s schedule floor | Sequential loop | Speed-up over sequential | HTTP Request node (n8n) | Speed-up over HTTP Request |`,
 		'|---|---|---|---|---|---|---|---|---|---|---|',

@@ -11,7 +11,8 @@ import { coldRuns, NO_WINDOW, only, runs, sizes, slowRuns, smoke, windowsOf } fr
 import type { WorkerTask } from './worker';
 
 export interface ReturnAllCase {
-	group: 'click' | 'partner';
+	/** click, partner (lost orders), and the conversion lists: actions, report, clickActions (conversionCases.ts). */
+	group: 'click' | 'partner' | 'actions' | 'report' | 'clickActions';
 	label: string;
 	items: number;
 	latencyMs: number;
@@ -39,7 +40,7 @@ export interface ReturnAllCase {
 export const httpNodeColumn: { n8n?: N8nRuntime; skipped?: string; baselineRss?: number } = {};
 
 
-async function measureReturnAll(
+export async function measureReturnAll(
 	kase: ReturnAllCase,
 	sandbox: BenchSandbox,
 	tasks: { node: WorkerTask; seq: WorkerTask; workflow?: { id: string } },
@@ -97,11 +98,11 @@ export const imported = new Map<string, string>();
  * in one CLI call at the start. The keys come from the sandbox seed (1), the same in every one.
  */
 const ports: Record<string, { partnerPort: number; clickPort: number }> = {};
-async function portsFor(name: string) {
+export async function portsFor(name: string) {
 	ports[name] ??= { partnerPort: await freePort(), clickPort: await freePort() };
 	return ports[name];
 }
-const urls = (p: { partnerPort: number; clickPort: number }) => ({
+export const urls = (p: { partnerPort: number; clickPort: number }) => ({
 	partnerUrl: `http://127.0.0.1:${p.partnerPort}`,
 	clickUrl: `http://127.0.0.1:${p.clickPort}`,
 });

@@ -9,6 +9,7 @@ import type { HttpNodeRun, N8nRuntime } from './httpRequestNode';
 import type { RequestStats } from '../sandbox/client';
 import type { BenchSandbox } from './benchSandbox';
 import type { ClaimTriggerResult, ClaimTriggerTask } from './claimTrigger';
+import type { IdlePollGroup, IdlePollTask } from './idlePolls';
 import type { TriggerResult, TriggerTask } from './trigger';
 import type { BacklogResult, BacklogTask } from './triggerBacklog';
 import type { DayResult, DayTask, TriggerDayTask } from './triggerDay';
@@ -126,6 +127,11 @@ export function runTrigger(task: TriggerTask | TriggerDayTask | BacklogTask): Pr
 /** The claim trigger's requests per poll (claimTrigger.ts), in a process of its own. */
 export function runClaimTrigger(task: ClaimTriggerTask): Promise<ClaimTriggerResult[]> {
 	return runEntry<ClaimTriggerResult[]>('claimTrigger.js', task);
+}
+
+/** The triggers' idle polls by event group (idlePolls.ts), in a process of its own. */
+export function runIdlePolls(task: IdlePollTask): Promise<IdlePollGroup[]> {
+	return runEntry<IdlePollGroup[]>('idlePolls.js', task);
 }
 
 /**

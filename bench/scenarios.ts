@@ -18,7 +18,7 @@ export const slowRuns = Number(option('slow-runs') ?? 1);
 export const coldRuns = Number(option('cold-runs') ?? (smoke ? 1 : 5));
 // Five paced days one after another would take about 45 minutes; three at a time keep 2 cores busy without crowding them.
 export const triggerDaysAtOnce = Number(option('trigger-days-at-once') ?? 3);
-export const only = new Set((option('only') ?? 'click,partner,window,trigger,claimTrigger,sharedKey,overhead').split(','));
+export const only = new Set((option('only') ?? 'click,partner,window,trigger,claimTrigger,sharedKey,overhead,actions,reports,clickActions,idlePolls').split(','));
 // The smoke run leaves n8n out unless asked (`--with-n8n`): each `n8n execute` costs about 5 s of start-up.
 export const useN8n = smoke ? flag('with-n8n') : !flag('no-n8n');
 export const outFile = option('out') ?? (smoke ? join(__dirname, '..', 'BENCHMARKS.smoke.md') : join(repoRoot, 'BENCHMARKS.md'));
@@ -40,6 +40,38 @@ export const sizes = smoke
 			overheadItems: 50_000,
 			window: { items: 100_000, days: 120 },
 			sharedKey: { instances: [1, 2, 3, 4], durationMs: 90_000 },
+		};
+/**
+ * The conversion lists (conversionCases.ts): actions made in the sandbox on top of its seeded ones,
+ * each with sub IDs and a keyword of its own and a day of its own (so that the reports by day, sub
+ * ID and keyword have about as many rows as there are actions), and the cases measured. The
+ * partner cases run at the service's real 600 per minute, the credential at 10 per second.
+ */
+export const conversionSizes = smoke
+	? {
+			partnerActions: 400,
+			actionCases: [{ latencyMs: 200, cap: 100 }],
+			reportLatenciesMs: [200],
+			reportGroups: ['day'],
+			clickActions: 600,
+			clickCases: [{ latencyMs: 50, rate: 20 }],
+			idlePolls: 2,
+		}
+	: {
+			partnerActions: 2_000,
+			actionCases: [
+				{ latencyMs: 200, cap: 100 },
+				{ latencyMs: 200, cap: 500 },
+				{ latencyMs: 50, cap: 500 },
+			],
+			reportLatenciesMs: [50, 200],
+			reportGroups: ['day', 'month', 'adSpace', 'program', 'subId', 'subId1', 'subId2', 'subId3', 'subId4', 'trafficSource', 'keyword'],
+			clickActions: 5_000,
+			clickCases: [
+				{ latencyMs: 50, rate: 3 },
+				{ latencyMs: 200, rate: 20 },
+			],
+			idlePolls: 3,
 		};
 /**
  * Max Requests per 5 Minutes for the cases that are not about that window: the sandbox's cap is

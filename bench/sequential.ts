@@ -61,21 +61,27 @@ export async function sequentialClickReport(options: {
 	return { items, ...counters };
 }
 
-/** A partner list, advancing by what each page really returned (the server may cap `limit`). */
-export async function sequentialPartnerList(options: {
-	partnerUrl: string;
-	accessToken: string;
+/** Where a list is read: the service's base URL, its credential and pace, the path and its filters. */
+export interface ListAt {
+	baseUrl: string;
+	authorization: string;
 	rate: number;
 	path: string;
-}): Promise<SequentialResult> {
-	const pacer = new RequestPacer(options.rate);
+	query?: Record<string, string>;
+}
+
+const listUrl = (at: ListAt, page: Record<string, string | number>) =>
+	`${at.baseUrl}${at.path}?${new URLSearchParams({ ...at.query, ...Object.fromEntries(Object.entries(page).map(([k, v]) => [k, String(v)])) })}`;
+
+/** A partner list, advancing by what each page really returned (the server may cap `limit`). */
+export async function sequentialPartnerList(at: ListAt): Promise<SequentialResult> {
+	const pacer = new RequestPacer(at.rate);
 	const counters = { requests: 0, throttled: 0, jsonBytes: 0 };
 	const items: unknown[] = [];
 	let offset = 0;
 	let count = Number.POSITIVE_INFINITY;
 	while (offset < count) {
-		const url = `${options.partnerUrl}${options.path}?limit=500&offset=${offset}`;
-		const body = (await getJson(pacer, url, `Bearer ${options.accessToken}`, counters)) as {
+		const body = (await getJson(pacer, listUrl(at, { limit: 500, offset }), at.authorization, counters)) as {
 			results: unknown[];
 			_meta: { count: number };
 		};
@@ -84,5 +90,20 @@ export async function sequentialPartnerList(options: {
 		if (body.results.length === 0) break;
 		offset += body.results.length;
 	}
+	return { items, ...counters };
+}
+
+/** A cursor list (`{meta: {next}, data}`): each page asks with the `next` of the page before, until it is null. */
+export async function sequentialCursorList(at: ListAt): Promise<SequentialResult> {
+	const pacer = new RequestPacer(at.rate);
+	const counters = { requests: 0, throttled: 0, jsonBytes: 0 };
+	const items: unknown[] = [];
+	let next: string | null | undefined;
+	do {
+		const page: Record<string, string | number> = next ? { limit: 500, next } : { limit: 500 };
+		const body = (await getJson(pacer, listUrl(at, page), at.authorization, counters)) as { meta: { next?: string | null }; data: unknown[] };
+		for (const item of body.data) items.push(item);
+		next = body.meta.next;
+	} while (next);
 	return { items, ...counters };
 }

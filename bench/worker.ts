@@ -6,9 +6,10 @@ import '../test/harness/env';
 
 import { rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { createRequire } from 'node:module';
 
+import { distinctByKeys, listNodeRunner, listSeqRunner, type ListTask } from './listRunners';
 import { sequentialClickReport, sequentialPartnerList, type SequentialResult } from './sequential';
+import { captureNodeLog, distinctIds, fullGc, microbenchToItems } from './workerTools';
 
 export type WorkerTask =
 	| {
@@ -44,7 +45,8 @@ export type WorkerTask =
 			partnerUrl: string;
 			accessToken: string;
 			rate: number;
-	  };
+	  }
+	| ListTask;
 
 export interface WorkerResult {
 	items: number;
@@ -126,8 +128,8 @@ function sequentialRunner(task: WorkerTask): Runner {
 		task.kind === 'clickSeq'
 			? sequentialClickReport({ clickUrl: task.clickUrl, publicKey: task.publicKey, rate: task.rate, windows: task.windows })
 			: sequentialPartnerList({
-					partnerUrl: (task as { partnerUrl: string }).partnerUrl,
-					accessToken: (task as { accessToken: string }).accessToken,
+					baseUrl: (task as { partnerUrl: string }).partnerUrl,
+					authorization: `Bearer ${(task as { accessToken: string }).accessToken}`,
 					rate: task.rate,
 					path: '/lost_orders/',
 				});
@@ -149,50 +151,16 @@ function sequentialRunner(task: WorkerTask): Runner {
 	};
 }
 
-function fullGc() {
-	const gc = (globalThis as { gc?: () => void }).gc;
-	if (gc) {
-		gc();
-		gc();
-	}
-}
-
-async function microbenchToItems(keep: unknown): Promise<{ toItemsMsPer10k: number }> {
-	const { toItems } = await import('../nodes/shared/execution');
-	const records = ((keep as { items: Array<{ json: never }> }).items ?? []).map((item) => item.json);
-	const rounds = 5;
-	const started = process.cpuUsage();
-	for (let round = 0; round < rounds; round++) toItems(records, 0);
-	const used = process.cpuUsage(started);
-	return { toItemsMsPer10k: ((used.user + used.system) / 1000 / rounds / Math.max(1, records.length)) * 10_000 };
-}
-
-/**
- * Keeps what nodes log from here on. A node's `this.logger` is n8n-core's Logger from its DI
- * container (silent in the bench, with `info` a no-op); n8n-core's own copies of @n8n/di and
- * @n8n/backend-common are the ones its execution contexts ask.
- */
-function captureNodeLog(): string[] {
-	const fromCore = createRequire(require.resolve('n8n-core'));
-	const { Container } = fromCore('@n8n/di') as { Container: { get(type: unknown): object; set(type: unknown, instance: object): void } };
-	const { Logger } = fromCore('@n8n/backend-common') as { Logger: unknown };
-	const lines: string[] = [];
-	const capturing = Object.create(Container.get(Logger)) as object;
-	for (const level of ['error', 'warn', 'info', 'debug']) {
-		Object.defineProperty(capturing, level, { value: (message: string) => lines.push(`${level}: ${message}`) });
-	}
-	Container.set(Logger, capturing);
-	return lines;
-}
-
-function distinctIds(keep: unknown): number | undefined {
-	const items = (keep as { items?: Array<{ json: { id?: unknown } }> }).items;
-	return items ? new Set(items.map((item) => String(item.json.id))).size : undefined;
-}
-
 async function main() {
 	const task = JSON.parse(process.argv[2]) as WorkerTask;
-	const runner = task.kind === 'clickNode' || task.kind === 'partnerNode' ? await nodeRunner(task) : sequentialRunner(task);
+	const runner =
+		task.kind === 'listNode'
+			? await listNodeRunner(task)
+			: task.kind === 'listSeq'
+				? listSeqRunner(task)
+				: task.kind === 'clickNode' || task.kind === 'partnerNode'
+					? await nodeRunner(task)
+					: sequentialRunner(task);
 	if (!(task.kind === 'clickNode' && task.coldStart)) await runner.warmUp();
 	const logged = task.kind === 'clickNode' && task.captureLog ? captureNodeLog() : undefined;
 	fullGc();
@@ -259,6 +227,7 @@ async function main() {
 	if (outcome?.keep === undefined) result.liveHeapAfterGc = 0;
 	if (task.kind === 'clickNode' && task.microbench && outcome) result.microbench = await microbenchToItems(outcome.keep);
 	if ((task.kind === 'clickNode' || task.kind === 'partnerNode') && outcome) result.distinctIds = distinctIds(outcome.keep);
+	if (task.kind === 'listNode' && outcome) result.distinctIds = distinctByKeys(outcome.keep, task.keyFields);
 	if (logged) result.logged = logged;
 	process.send!({ type: 'result', result });
 }
