@@ -9,7 +9,7 @@
 import type { Rng } from '../../sandbox/prng';
 
 /** What an endpoint answers: which checks and rewrites make sense for it. */
-export type Shape = 'list' | 'plainList' | 'record' | 'orderInfo' | 'rate' | 'clickPage';
+export type Shape = 'list' | 'plainList' | 'record' | 'orderInfo' | 'rate' | 'clickPage' | 'bareList' | 'totals';
 /** Which of the pages (distinct requests) of a read a rewrite takes; `all` for single requests. */
 export type Position = 'first' | 'middle' | 'last' | 'all';
 /** `always`: every answer to a chosen request, retries too; `once`: only its first answer. */
@@ -53,6 +53,8 @@ export const EXTRA_FIELD = 'fuzzExtraField';
 
 export const LISTS: Shape[] = ['list', 'plainList', 'clickPage'];
 export const ALL: Shape[] = ['list', 'plainList', 'record', 'orderInfo', 'rate', 'clickPage'];
+/** Answers that are a bare JSON array, with no top-level keys: a list the sources show so too (/websites/v2/), a report's totals. */
+export const BARE: Shape[] = ['bareList', 'totals'];
 
 export const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 export const mainArray = (body: Json) => (['results', 'data', 'order_info'] as const).find((key) => Array.isArray(body[key]));
@@ -81,6 +83,22 @@ function stringify(value: unknown, raw: Record<string, string> = {}): string {
 export function withJson(answer: Answer, change: (body: Json) => Record<string, string> | void): Answer {
 	const body = jsonObject(answer);
 	if (!body) return answer;
+	const raw = change(body) ?? {};
+	return { ...answer, text: stringify(body, raw) };
+}
+
+/** Whether an answer's text is a JSON array (the BARE shapes' answers; every other shape's is an object). */
+export const isBare = (answer: Answer) => answer.text.trimStart().startsWith('[');
+
+/** The answer's JSON array rewritten in place by `change` (which may return raw splices); an answer that is not a JSON array stays. */
+export function withArray(answer: Answer, change: (items: unknown[]) => Record<string, string> | void): Answer {
+	let body: unknown;
+	try {
+		body = JSON.parse(answer.text);
+	} catch {
+		return answer;
+	}
+	if (!Array.isArray(body)) return answer;
 	const raw = change(body) ?? {};
 	return { ...answer, text: stringify(body, raw) };
 }

@@ -1,6 +1,6 @@
-/** Class B: a list's paging broken: its meta's fields, a count huge or off, a page fuller than it may be. */
+/** Class B: a list's paging broken: its meta's fields, a count huge or off, a page fuller than it may be, a bare array exactly as long as asked. */
 import type { Rng } from '../../sandbox/prng';
-import { assignment, countKey, isObject, LISTS, mainArray, metaOf, valueOf, withJson, type Family } from './answerFamily';
+import { assignment, countKey, isObject, LISTS, mainArray, metaOf, valueOf, withArray, withJson, type Family } from './answerFamily';
 
 /** A new entry for a list, made from an existing one so that it passes every check of its shape. */
 function fakeEntry(entry: unknown, key: string, rng: Rng, index: number): unknown {
@@ -85,6 +85,23 @@ export const COUNT_FAMILIES: Family[] = [
 				if (!items.length || !Number.isFinite(allowed)) return;
 				const extra = Math.max(0, allowed + Number(variant) - items.length);
 				body[array] = [...Array.from({ length: extra }, (_, index) => fakeEntry(items[0], key, rng, index)), ...items];
+			}),
+	},
+];
+
+export const BARE_ARRAY_FAMILIES: Family[] = [
+	{
+		// A bare array carries no count: exactly as many records as the limit asked for may be the
+		// first page of more, so a reader must refuse it rather than output it as the whole list.
+		name: 'pageFull',
+		shapes: ['bareList'],
+		variants: () => ['padded'],
+		rewrite: (answer, _variant, { key, rng, query }) =>
+			withArray(answer, (items) => {
+				const asked = Number(query.get('limit'));
+				if (!items.length || !Number.isSafeInteger(asked) || items.length >= asked) return;
+				const extra = Array.from({ length: asked - items.length }, (_, index) => fakeEntry(items[0], key, rng, index));
+				items.push(...extra);
 			}),
 	},
 ];

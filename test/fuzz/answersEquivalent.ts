@@ -1,6 +1,6 @@
 /** Class B: rewrites that leave the answer meaning the same: the run must succeed with the undisturbed output. */
 import type { Rng } from '../../sandbox/prng';
-import { ALL, EXTRA_FIELD, isObject, mainArray, metaOf, pickIndex, withJson, type Family, type Json } from './answerFamily';
+import { ALL, BARE, EXTRA_FIELD, isBare, isObject, mainArray, metaOf, pickIndex, withArray, withJson, type Family, type Json } from './answerFamily';
 
 /**
  * Every object's keys in another order. A shuffle that gives an object of two or more keys its
@@ -23,39 +23,47 @@ function shuffleKeys(value: unknown, rng: Rng): unknown {
 export const EQUIVALENT_FAMILIES: Family[] = [
 	{
 		name: 'reorderKeys',
-		shapes: ALL,
+		shapes: [...ALL, ...BARE],
 		equivalent: true,
 		variants: () => ['deep'],
 		rewrite: (answer, _variant, { rng }) =>
-			withJson(answer, (body) => {
-				const shuffled = shuffleKeys(body, rng) as Json;
-				for (const key of Object.keys(body)) delete body[key];
-				Object.assign(body, shuffled);
-			}),
+			isBare(answer)
+				? withArray(answer, (items) => void items.splice(0, items.length, ...(shuffleKeys(items, rng) as unknown[])))
+				: withJson(answer, (body) => {
+						const shuffled = shuffleKeys(body, rng) as Json;
+						for (const key of Object.keys(body)) delete body[key];
+						Object.assign(body, shuffled);
+					}),
 	},
 	{
 		name: 'extraField',
-		shapes: ALL,
+		shapes: [...ALL, ...BARE],
 		equivalent: true,
-		variants: (shape) => (shape === 'plainList' ? ['top', 'meta'] : shape === 'list' || shape === 'clickPage' ? ['top', 'meta', 'record'] : shape === 'orderInfo' ? ['top', 'record'] : ['top']),
+		variants: (shape) =>
+			BARE.includes(shape) ? ['record'] : shape === 'plainList' ? ['top', 'meta'] : shape === 'list' || shape === 'clickPage' ? ['top', 'meta', 'record'] : shape === 'orderInfo' ? ['top', 'record'] : ['top'],
 		rewrite: (answer, variant, { rng }) =>
-			withJson(answer, (body) => {
-				const extra = { note: 'not in the spec', nested: [1, { deep: null }] };
-				if (variant === 'top') body[EXTRA_FIELD] = extra;
-				else if (variant === 'meta') {
-					const meta = metaOf(body);
-					if (meta) meta[EXTRA_FIELD] = 7;
-				} else {
-					const array = mainArray(body);
-					const items = array ? (body[array] as unknown[]) : [];
-					const index = pickIndex(items, rng);
-					if (index >= 0 && isObject(items[index])) (items[index] as Json)[EXTRA_FIELD] = extra;
-				}
-			}),
+			isBare(answer)
+				? withArray(answer, (items) => {
+						const index = pickIndex(items, rng);
+						if (index >= 0 && isObject(items[index])) (items[index] as Json)[EXTRA_FIELD] = { note: 'not in the spec' };
+					})
+				: withJson(answer, (body) => {
+						const extra = { note: 'not in the spec', nested: [1, { deep: null }] };
+						if (variant === 'top') body[EXTRA_FIELD] = extra;
+						else if (variant === 'meta') {
+							const meta = metaOf(body);
+							if (meta) meta[EXTRA_FIELD] = 7;
+						} else {
+							const array = mainArray(body);
+							const items = array ? (body[array] as unknown[]) : [];
+							const index = pickIndex(items, rng);
+							if (index >= 0 && isObject(items[index])) (items[index] as Json)[EXTRA_FIELD] = extra;
+						}
+					}),
 	},
 	{
 		name: 'whitespace',
-		shapes: ALL,
+		shapes: [...ALL, ...BARE],
 		equivalent: true,
 		variants: () => ['pretty'],
 		rewrite: (answer, _variant, { rng }) => {

@@ -3,7 +3,8 @@
  * about something other than what was asked (another record, orders not asked about, another
  * rate, an item of the other window).
  */
-import { assignment, isObject, mainArray, pickIndex, valueOf, withJson, type Family, type Json } from './answerFamily';
+import type { Rng } from '../../sandbox/prng';
+import { assignment, isBare, isObject, mainArray, pickIndex, valueOf, withArray, withJson, type Answer, type Family, type Json } from './answerFamily';
 
 const OTHER_STATUS: Record<string, string> = { owner: 'does_not_exist', already_counted: 'owner', does_not_exist: 'owner' };
 const OTHER_CURRENCY = (code: unknown) => (code === 'GBP' ? 'PLN' : 'GBP');
@@ -13,59 +14,69 @@ function nextDay(date: unknown): string {
 	return Number.isNaN(time) ? '2000-01-01' : new Date(time + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** One record of `items` with its key (or `field:` another field) broken as `variant` says; a raw splice for `dupBefore`. */
+function breakRecord(items: unknown[], variant: string, key: string, rng: Rng): Record<string, string> | void {
+	const index = pickIndex(items, rng);
+	if (index < 0) return;
+	if (variant.startsWith('entry=')) {
+		items[index] = valueOf(variant.slice(6));
+		return;
+	}
+	const record = items[index];
+	if (!isObject(record)) return;
+	if (variant.includes('=')) {
+		const [field, spelling] = assignment(variant);
+		record[field] = valueOf(spelling);
+		return;
+	}
+	const [field, action] = variant.includes(':') ? variant.split(':') : [key, variant];
+	if (action === 'dupBefore') {
+		// The key twice in the record's text, a bogus value first: JSON.parse keeps the record's own.
+		items[index] = 'FUZZ_RAW_RECORD';
+		return { FUZZ_RAW_RECORD: `{${JSON.stringify(field)}: null, ${JSON.stringify(record).slice(1)}` };
+	}
+	if (action === 'drop') delete record[field];
+	else record[field] = { null: null, empty: '', object: { id: 1 }, true: true, garbage: 'not a date' }[action];
+	return undefined;
+}
+
+/** One record of `items` copied over another: the same record twice. */
+function copyRecord(items: unknown[], rng: Rng): void {
+	if (items.length < 2) return;
+	const from = rng.int(0, items.length - 1);
+	const to = (from + rng.int(1, items.length - 1)) % items.length;
+	items[to] = items[from];
+}
+
+/** The main array of an envelope, or the answer itself when it is a bare array (BARE shapes). */
+const onItems = (answer: Answer, change: (items: unknown[]) => Record<string, string> | void): Answer =>
+	isBare(answer)
+		? withArray(answer, change)
+		: withJson(answer, (body) => {
+				const array = mainArray(body);
+				return array ? change(body[array] as unknown[]) : undefined;
+			});
+
 export const RECORD_FAMILIES: Family[] = [
 	{
 		name: 'recordKey',
-		shapes: ['list', 'plainList', 'clickPage', 'orderInfo'],
+		shapes: ['list', 'plainList', 'clickPage', 'orderInfo', 'bareList', 'totals'],
 		variants: (shape) => {
 			if (shape === 'plainList') return ['entry=5', 'entry={}', 'entry=null'];
+			// Totals have no key: an entry that is not an object.
+			if (shape === 'totals') return ['entry=5', 'entry=null', 'entry="USD"'];
 			if (shape === 'clickPage') return ['drop', 'null', 'empty', 'object', 'dupBefore', 'updatedAt:drop', 'updatedAt:garbage'];
 			if (shape === 'orderInfo') return ['status=null', 'status=5', 'status=""', 'order_id=null'];
 			return ['drop', 'null', 'empty', 'object', 'true', 'dupBefore'];
 		},
-		rewrite: (answer, variant, { key, rng }) =>
-			withJson(answer, (body) => {
-				const array = mainArray(body);
-				if (!array) return;
-				const items = body[array] as unknown[];
-				const index = pickIndex(items, rng);
-				if (index < 0) return;
-				if (variant.startsWith('entry=')) {
-					items[index] = valueOf(variant.slice(6));
-					return;
-				}
-				const record = items[index];
-				if (!isObject(record)) return;
-				if (variant.includes('=')) {
-					const [field, spelling] = assignment(variant);
-					record[field] = valueOf(spelling);
-					return;
-				}
-				const [field, action] = variant.includes(':') ? variant.split(':') : [key, variant];
-				if (action === 'dupBefore') {
-					// The key twice in the record's text, a bogus value first: JSON.parse keeps the record's own.
-					items[index] = 'FUZZ_RAW_RECORD';
-					return { FUZZ_RAW_RECORD: `{${JSON.stringify(field)}: null, ${JSON.stringify(record).slice(1)}` };
-				}
-				if (action === 'drop') delete record[field];
-				else record[field] = { null: null, empty: '', object: { id: 1 }, true: true, garbage: 'not a date' }[action];
-				return undefined;
-			}),
+		rewrite: (answer, variant, { key, rng }) => onItems(answer, (items) => breakRecord(items, variant, key, rng)),
 	},
 	{
 		// One record of the page copied over another: the same record twice.
 		name: 'dupRecord',
-		shapes: ['list', 'plainList', 'clickPage'],
+		shapes: ['list', 'plainList', 'clickPage', 'bareList'],
 		variants: () => ['copy'],
-		rewrite: (answer, _variant, { rng }) =>
-			withJson(answer, (body) => {
-				const array = mainArray(body);
-				const items = array ? (body[array] as unknown[]) : [];
-				if (items.length < 2) return;
-				const from = rng.int(0, items.length - 1);
-				const to = (from + rng.int(1, items.length - 1)) % items.length;
-				items[to] = items[from];
-			}),
+		rewrite: (answer, _variant, { rng }) => onItems(answer, (items) => copyRecord(items, rng)),
 	},
 	{
 		name: 'otherRecord',

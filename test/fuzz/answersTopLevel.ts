@@ -1,6 +1,6 @@
 /** Class B: answers whose form is broken: the text spoiled, or a top-level key dropped, renamed, retyped or doubled. */
 import { INTERSTITIAL_PAGE } from '../../sandbox/faultReplies';
-import { ALL, assignment, jsonObject, valueOf, withJson, type Family, type Shape } from './answerFamily';
+import { ALL, assignment, BARE, jsonObject, valueOf, withJson, type Family, type Shape } from './answerFamily';
 
 /** A likely other name of each key: the one a changed service might use. */
 const RENAMED: Record<string, string> = {
@@ -31,13 +31,16 @@ function topKeys(shape: Shape, key: string): string[] {
 			return ['base', 'target', 'date', 'rate'];
 		case 'record':
 			return [key];
+		case 'bareList':
+		case 'totals':
+			return [];
 	}
 }
 
 export const TOP_LEVEL_FAMILIES: Family[] = [
 	{
 		name: 'spoiled',
-		shapes: ALL,
+		shapes: [...ALL, ...BARE],
 		variants: () => ['truncated', 'html200', 'empty', 'notJson'],
 		rewrite: (answer, variant) => {
 			if (variant === 'truncated') return { ...answer, text: answer.text.slice(0, Math.floor(answer.text.length / 2)) };

@@ -2,7 +2,8 @@
  * Class B: every read configuration whose answers the proxy rewrites: each GET operation, single
  * gets, Get Many with a limit and with Return All over several pages (the sandbox's page cap is
  * low, PAGE_CAP), Get Order Status single and batched, the exchange rate, the Click Report over one
- * page, several pages, a limit and two 120-day windows, each trigger's poll, and the dropdowns.
+ * page, several pages, a limit and two 120-day windows, each trigger's poll, the dropdowns, and the
+ * reports (by day over pages, by program with a limit, totals) and ad spaces (the bare array).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -77,6 +78,20 @@ const claimTrigger = (name: string, secondPoll: boolean): ReadConfig => ({
 	hugeCounts: !secondPoll,
 });
 
+/**
+ * A report over the last 10 days: 33 rows by day, 4 pages under PAGE_CAP. The sandbox sums every
+ * report from all its data on each request (25 ms for 10 days, 137 ms without a period), and a
+ * case whose every answer is broken reads each page 5 times.
+ */
+const report = (world: World, groupBy: string, rest: INodeParameters): INodeParameters => ({
+	resource: 'report',
+	operation: 'get',
+	groupBy,
+	dateFrom: world.daysAgo(9),
+	dateTo: world.daysAgo(0),
+	...rest,
+});
+
 /** The known orders of the first program, and unknown ones up to `count`. */
 function orderIds(world: World, count: number): string {
 	const program = world.data.knownOrders[0].advcampaign;
@@ -145,6 +160,18 @@ export const CONFIGS: ReadConfig[] = [
 	},
 	{ ...list('loadOptions.currencies', 'list', 'code', '/currencies/', { resource: 'currency', operation: 'getRate' }), runner: { kind: 'loadOptions', method: 'getCurrencies' } },
 	{ ...list('loadOptions.languages', 'list', 'language_code', '/languages/', { resource: 'language', operation: 'get' }), runner: { kind: 'loadOptions', method: 'getLanguages' } },
+	// Added after the others, so that their cases stay as they were.
+	{ ...list('report.day.all', 'list', 'date', '/statistics/dates/', {}, { hugeCounts: true }), parameters: (world) => report(world, 'day', { returnAll: true }) },
+	{ ...list('report.program.limit', 'list', 'advcampaign_id', '/statistics/campaigns/', {}), parameters: (world) => report(world, 'program', { returnAll: false, limit: 25 }) },
+	{ ...list('report.totals', 'totals', '', '/statistics/campaigns/', {}), parameters: (world) => report(world, 'program', { totalsOnly: true }) },
+	list('adSpaces.all', 'bareList', 'id', '/websites/v2/', { resource: 'adSpace', operation: 'getMany', returnAll: true }),
+	{
+		...list('adSpace.get', 'record', 'id', '/websites/v2/', {}),
+		parameters: (world) => ({ resource: 'adSpace', operation: 'get', adSpaceId: String(world.data.websites[0].id) }),
+		names: (world) => new RegExp(`GET /websites/v2/${world.data.websites[0].id}/|ad space ${world.data.websites[0].id}`, 'i'),
+	},
+	{ ...list('loadOptions.adSpaces', 'bareList', 'id', '/websites/v2/', { resource: 'adSpace', operation: 'get' }), runner: { kind: 'loadOptions', method: 'getAdSpaces' } },
+	{ ...list('loadOptions.programs', 'list', 'advcampaign_id', '/statistics/campaigns/', { resource: 'report', operation: 'get' }), runner: { kind: 'loadOptions', method: 'getPrograms' } },
 ];
 
 export const configNamed = lookup(CONFIGS, 'fuzz read configuration');

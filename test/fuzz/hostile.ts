@@ -19,6 +19,8 @@ export const HOSTILE = {
 	optText: textValues(true, 100, true),
 	comment: textValues(true, 512, false),
 	subId: textValues(true, undefined, true),
+	/** A sub ID filter of the statistics (reports, actions): at most 250 characters (published-api-facts.md, section 1). */
+	statisticsSubId: textValues(true, 250, true),
 	merchantId: merchantIdValues(),
 	uuid: uuidValues(),
 	choice: choiceValues(false),

@@ -6,8 +6,13 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { addDays, toPartnerDate } from '../dates';
 import { fetchPartnerList, listOf } from '../transport';
+import type { ReportGroup } from './reportGroups';
+import { REPORT_GROUPS } from './reportGroups';
+import { reportRowCheck } from './reportRowCheck';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name, 'en');
+
+const PROGRAM_REPORT = REPORT_GROUPS.find((group) => group.value === 'program') as ReportGroup;
 
 /** Programs are listed from the last year's statistics: the programs the account has traffic or conversions with. */
 const PROGRAM_LOOKBACK_DAYS = 365;
@@ -37,7 +42,8 @@ export async function getPrograms(this: ILoadOptionsFunctions): Promise<INodePro
 	const rows = await fetchPartnerList(this, {
 		path: '/statistics/campaigns/',
 		qs: { date_start: toPartnerDate(addDays(today, -PROGRAM_LOOKBACK_DAYS)), date_end: toPartnerDate(today) },
-		expect: listOf(['advcampaign_id', 'currency'], 'a report by program'),
+		// Each row held to the report's own check: a program ID of null or "" would become an option "null".
+		expect: listOf(['advcampaign_id', 'currency'], 'a report by program', { check: reportRowCheck(PROGRAM_REPORT) }),
 	});
 	const programs = new Map<string, INodePropertyOptions>();
 	for (const row of rows) {

@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AskedFor, RecordCheck } from '../../../shared/transport';
-import type { ReportGroup } from './groups';
+import type { AskedFor, RecordCheck } from '../transport';
+import type { ReportGroup } from './reportGroups';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A month is `YYYY-MM` (R: AF-PR); the 2013 mock's day date there is taken too (published-api-facts.md, section 2). */

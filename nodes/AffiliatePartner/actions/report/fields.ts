@@ -4,8 +4,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { dateProperty } from '../../../shared/dateFields';
 import { filtersCollection, limit, returnAll } from '../../../shared/descriptions';
 import { adSpacesFilter, programsFilter, subIdFilters } from '../../../shared/partnerStatistics/scopeFields';
-import type { ReportFilter } from './groups';
-import { groupsWithFilter, groupValues, REPORT_GROUPS } from './groups';
+import type { ReportFilter } from '../../../shared/partnerStatistics/reportGroups';
+import { groupsWithFilter, groupValues, REPORT_GROUPS } from '../../../shared/partnerStatistics/reportGroups';
 
 /** The traffic sources the keyword report filters by (T: PY; published-api-facts.md, section 2). */
 export const TRAFFIC_SOURCE_OPTIONS: INodePropertyOptions[] = [

@@ -8,9 +8,9 @@ import { apiRequest, fetchPartnerList, listOf, totalsOf } from '../../../shared/
 import type { FieldChecks } from '../../../shared/validation';
 import { describeValue, fieldChecks, invalidInput, isEmptyInput, optionalDate, received, requireChoice } from '../../../shared/validation';
 import { reportProperties, TRAFFIC_SOURCE_OPTIONS } from './fields';
-import type { ReportGroup } from './groups';
-import { groupValues, REPORT_GROUPS } from './groups';
-import { reportRowCheck } from './rowCheck';
+import type { ReportGroup } from '../../../shared/partnerStatistics/reportGroups';
+import { groupValues, REPORT_GROUPS } from '../../../shared/partnerStatistics/reportGroups';
+import { reportRowCheck } from '../../../shared/partnerStatistics/reportRowCheck';
 
 const displayOptions = { show: { resource: ['report'], operation: ['get'] } };
 
