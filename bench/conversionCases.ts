@@ -2,13 +2,13 @@
 // Request node, as returnAll.ts measures the click report and the lost orders: the partner
 // service's actions (Affiliate Partner → Action → Get Many), every report (Report → Get, each
 // Group By) and the click service's actions (Click Report 1.2 → Action → Get Many, a cursor list).
-import { REPORT_GROUPS } from '../nodes/AffiliatePartner/actions/report/groups';
-import { startBenchSandbox, type BenchSandbox } from './benchSandbox';
+import { REPORT_GROUPS } from '../nodes/shared/partnerStatistics/reportGroups';
+import { portsFor, startBenchSandbox, urls, type BenchSandbox } from './benchSandbox';
 import { log, median, sleep } from './common';
 import { cursorFloorMs, minimumPages, overlappingPages, physicalFloorMs, scheduleFloorMs } from './floors';
 import { cursorWorkflow, partnerWorkflow } from './httpRequestWorkflows';
 import type { ListNodeTask, ListSeqTask } from './listRunners';
-import { httpNodeColumn, measureReturnAll, portsFor, urls, type ReturnAllCase } from './returnAll';
+import { httpNodeColumn, measureReturnAll, type ReturnAllCase } from './returnAll';
 import { setPauseForLimits } from './runs';
 import { conversionSizes as sizes, NO_WINDOW, only, runs, smoke } from './scenarios';
 

@@ -1,7 +1,8 @@
 // The report: the tables of the Return All cases and the targets against what the run measured.
 // The trigger's, the window case's and the overhead's tables live beside their measurement.
 import { ints, mb, median, s, x } from './common';
-import { coldStarts, httpNodeColumn, type ReturnAllCase } from './returnAll';
+import { coldStarts } from './coldStarts';
+import { httpNodeColumn, type ReturnAllCase } from './returnAll';
 import { triggerTargets, type TriggerReport } from './triggerReport';
 import { windowTarget, type WindowResult } from './windowCase';
 

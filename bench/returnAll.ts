@@ -1,13 +1,14 @@
 // The Return All cases: the Click Report and the Affiliate Partner node against the floor, a
 // sequential loop and n8n's own HTTP Request node, in fresh processes against a sandbox of their own;
-// and the first executions of a fresh process at the real 3/s limit.
+// the first executions of a fresh process at the real 3/s limit are in coldStarts.ts.
 import { log, refusalDetail } from './common';
-import { startBenchSandbox, type BenchSandbox } from './benchSandbox';
+import { portsFor, startBenchSandbox, urls, type BenchSandbox } from './benchSandbox';
+import { measureColdStarts } from './coldStarts';
 import { minimumPages, overlappingPages, physicalFloorMs, scheduleFloorMs } from './floors';
-import { freePort, type N8nRuntime } from './httpRequestNode';
+import type { N8nRuntime } from './httpRequestNode';
 import { clickWorkflow, partnerWorkflow } from './httpRequestWorkflows';
 import { runHttpNode, runWorker, setPauseForLimits, type HttpMeasured, type Measured } from './runs';
-import { coldRuns, NO_WINDOW, only, runs, sizes, slowRuns, smoke, windowsOf } from './scenarios';
+import { NO_WINDOW, only, runs, sizes, slowRuns, smoke, windowsOf } from './scenarios';
 import type { WorkerTask } from './worker';
 
 export interface ReturnAllCase {
@@ -93,19 +94,6 @@ export const refusals: string[] = [];
 /** The workflows imported into n8n, by id, as JSON. */
 export const imported = new Map<string, string>();
 
-/**
- * Fixed ports for the sandboxes, so that every HTTP Request workflow can be built and imported
- * in one CLI call at the start. The keys come from the sandbox seed (1), the same in every one.
- */
-const ports: Record<string, { partnerPort: number; clickPort: number }> = {};
-export async function portsFor(name: string) {
-	ports[name] ??= { partnerPort: await freePort(), clickPort: await freePort() };
-	return ports[name];
-}
-export const urls = (p: { partnerPort: number; clickPort: number }) => ({
-	partnerUrl: `http://127.0.0.1:${p.partnerPort}`,
-	clickUrl: `http://127.0.0.1:${p.clickPort}`,
-});
 const clickWorkflowId = (days: number, latencyMs: number, rate: number) =>
 	`bc${days}l${latencyMs}r${rate}${smoke ? 's' : 'f'}`.padEnd(16, '0').slice(0, 16);
 const partnerWorkflowId = (cap: number) => `bpcap${cap}${smoke ? 's' : 'f'}`.padEnd(16, '0').slice(0, 16);
@@ -133,46 +121,6 @@ export async function allWorkflows(keys: { publicKey: string; accessToken: strin
 		}
 	}
 	return workflows;
-}
-
-/** First executions in a fresh process, without a warm-up, at the service's real 3/s limit. */
-export const coldStarts: { runs: number; throttled: number; pages: number } = { runs: 0, throttled: 0, pages: 0 };
-
-/**
- * The first request of a fresh process leaves late (new connection, cold code): the pacer gives
- * the gap after it more room. Checked here with short reports (about 10 pages) at 3/s.
- */
-async function measureColdStarts(sandbox: BenchSandbox, window: { from: string; to: string }) {
-	const dateTo = window.to;
-	const dateFrom = new Date(Date.parse(`${dateTo}T00:00:00Z`) - (smoke ? 5 : 11) * 86_400_000).toISOString().slice(0, 10);
-	const items = await sandbox.client.countClicks(dateFrom, dateTo);
-	await sandbox.client.configure({ latencyMs: 50, rateLimits: true, clickRequestsPerSecond: 3, clickRequestsPer5Min: 1e9 });
-	setPauseForLimits(true);
-	const task: WorkerTask = {
-		kind: 'clickNode',
-		clickUrl: sandbox.state.clickUrl,
-		publicKey: sandbox.state.publicKey,
-		rate: 3,
-		// The credential's default: a fresh process has its own pace, and about 10 pages never meet it.
-		maxRequestsPer5Minutes: 100,
-		dateFrom,
-		dateTo,
-		windows: [{ from: dateFrom, to: dateTo }],
-		coldStart: true,
-	};
-	coldStarts.pages = Math.ceil(items / 500);
-	for (let run = 1; run <= coldRuns; run++) {
-		const measured = await runWorker(task, sandbox);
-		if (measured.items !== items) throw new Error(`cold start: the node returned ${measured.items} items, expected ${items}`);
-		coldStarts.runs++;
-		coldStarts.throttled += measured.throttled;
-		log(`cold first execution ${run}/${coldRuns}: ${measured.requests} requests, ${measured.throttled} throttled`);
-		for (const r of measured.refused) {
-			const detail = refusalDetail(`cold first execution ${run}:`, r);
-			refusals.push(detail);
-			log(`  ${detail}`);
-		}
-	}
 }
 
 export async function clickCases(): Promise<ReturnAllCase[]> {
