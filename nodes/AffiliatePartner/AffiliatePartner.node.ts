@@ -41,8 +41,9 @@ export class AffiliatePartner implements INodeType {
 		icon: { light: 'file:affiliatePartner.svg', dark: 'file:affiliatePartner.dark.svg' },
 		group: ['transform'],
 		// 1.1: Order Price of a lost-order create starts empty; order-status items all have the same fields (CHANGELOG.md, 0.1.0).
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		// 1.2: dates are text; 1.3: ad spaces and programs are dropdowns (helpers/versions.ts).
+		version: [1, 1.1, 1.2, 1.3],
+		defaultVersion: 1.3,
 		// Operation and resource in words, as the built-in nodes show them (tested against the dropdowns).
 		subtitle:
 			'={{ ({"action:getMany":"Get Many: Action","adSpace:get":"Get: Ad Space","adSpace:getMany":"Get Many: Ad Space","adSpaceKind:getMany":"Get Many: Ad Space Kind","appeal:create":"Create: Appeal","appeal:get":"Get: Appeal","appeal:getMany":"Get Many: Appeal","category:get":"Get: Category","category:getMany":"Get Many: Category","category:getManyForProgram":"Get Many for Program: Category","currency:getRate":"Get Exchange Rate: Currency","currency:getMany":"Get Many: Currency","landingPage:getMany":"Get Many: Landing Page","language:get":"Get: Language","language:getMany":"Get Many: Language","lostOrder:create":"Create: Lost Order","lostOrder:get":"Get: Lost Order","lostOrder:getMany":"Get Many: Lost Order","lostOrder:getOrderStatus":"Get Order Status: Lost Order","region:getMany":"Get Many: Region","report:get":"Get: Report","trafficSource:getMany":"Get Many: Traffic Source"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',

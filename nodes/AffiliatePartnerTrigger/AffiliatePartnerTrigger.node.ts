@@ -1,10 +1,11 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../shared/claimFilters';
-import { filtersCollection, optionsCollection } from '../shared/descriptions';
+import { optionsCollection } from '../shared/descriptions';
 import { CONVERSION_EVENT_OPTIONS, lateUpdateMinutesOption } from '../shared/conversionWatch';
 import { nodeDocs } from '../shared/nodeDocs';
+import { getAdSpaces, getPrograms } from '../shared/partnerStatistics/loadOptions';
+import { triggerFilters } from './filters';
 import { pollClaims } from './poll';
 import { DEFAULT_WATCH_DAYS, MAX_WATCH_DAYS } from './settings';
 
@@ -15,8 +16,9 @@ export class AffiliatePartnerTrigger implements INodeType {
 		icon: { light: 'file:affiliatePartnerTrigger.svg', dark: 'file:affiliatePartnerTrigger.dark.svg' },
 		group: ['trigger'],
 		// 1.1: each item also carries `eventKey`, the same for the same change in any execution, for sinks to upsert on.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: the program and ad space filters are dropdowns (filters.ts).
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{ ($parameter["events"] || []).length + " event" + (($parameter["events"] || []).length === 1 ? "" : "s") }}',
 		// n8n's node search shows Affiliate Partner and this trigger as one entry, with this
 		// description (docs/nodes.md, Affiliate Partner Trigger), so it speaks for both; without a
@@ -60,7 +62,7 @@ export class AffiliatePartnerTrigger implements INodeType {
 				default: ['lostOrderStatusChanged'],
 				description: 'The changes that start the workflow',
 			},
-			filtersCollection([claimAdSpaceIdFilter, claimProgramIdFilter]),
+			...triggerFilters,
 			optionsCollection([
 				{
 					displayName: 'Emit Existing',
@@ -83,6 +85,8 @@ export class AffiliatePartnerTrigger implements INodeType {
 			]),
 		],
 	};
+
+	methods = { loadOptions: { getAdSpaces, getPrograms } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollClaims(this);

@@ -2,9 +2,10 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ConversionEvent, WatchSettings } from '../shared/conversionWatch';
 import { CONVERSION_EVENTS, isConversionEvent, readWatchSettings } from '../shared/conversionWatch';
-import { describeValue, invalidInput, optionalId, optionalNumber, readBoolean } from '../shared/validation';
+import { describeValue, invalidInput, optionalNumber, readBoolean } from '../shared/validation';
 import type { ClaimEventName, ClaimKind } from './claims';
 import { CLAIM_KINDS, EVENTS } from './claims';
+import { readTriggerScope } from './filters';
 
 export const DEFAULT_WATCH_DAYS = 90;
 export const MAX_WATCH_DAYS = 365;
@@ -43,11 +44,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 
 	const filters = context.getNodeParameter('filters', {}) as IDataObject;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const qs: IDataObject = {};
-	const programId = optionalId(context, undefined, 'Program ID', filters.programId);
-	if (programId !== undefined) qs.advcampaign = programId;
-	const adSpaceId = optionalId(context, undefined, 'Ad Space ID', filters.adSpaceId);
-	if (adSpaceId !== undefined) qs.website = adSpaceId;
+	const qs = readTriggerScope(context, filters);
 	const watchDays = optionalNumber(context, undefined, 'Watch Days', options.watchDays) ?? DEFAULT_WATCH_DAYS;
 	if (!Number.isInteger(watchDays) || watchDays < 1 || watchDays > MAX_WATCH_DAYS) {
 		throw invalidInput(context, undefined, 'Watch Days', `must be a whole number from 1 to ${MAX_WATCH_DAYS}, got ${watchDays}`);

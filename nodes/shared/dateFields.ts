@@ -7,6 +7,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { byVersionRange } from './versionRanges';
+
 export type DateInput = 'picker' | 'text';
 
 /** A calendar day, or a moment (date and time). */
@@ -32,18 +34,10 @@ export function dateProperty(kind: DateKind, input: DateInput, base: DateBase): 
 	return { ...base, type: 'string', default: '', placeholder: PLACEHOLDER[kind], description: `${base.description}. ${TEXT_FORMAT[kind]}.` };
 }
 
-const forVersions = (property: INodeProperties, versions: NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>['@version']) => ({
-	...property,
-	displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': versions } },
-});
-
 /**
  * The properties `make` gives, once with date pickers for the versions before `textSince` and once
  * with dates as text from `textSince` on: same names, so a workflow keeps its values.
  */
 export function byDateInput(textSince: number, make: (input: DateInput) => INodeProperties[]): INodeProperties[] {
-	return [
-		...make('picker').map((property) => forVersions(property, [{ _cnd: { lt: textSince } }])),
-		...make('text').map((property) => forVersions(property, [{ _cnd: { gte: textSince } }])),
-	];
+	return byVersionRange([textSince], (since) => make(since(textSince) ? 'text' : 'picker'));
 }

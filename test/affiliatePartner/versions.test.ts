@@ -30,9 +30,9 @@ async function run(typeVersion: number, parameters: INodeParameters) {
 const posts = () => sandbox().requests.filter((request) => request.method === 'POST');
 
 describe('Order Price of a lost-order create', () => {
-	test('Order Price starts empty from version 1.1 (new nodes get 1.2)', () => {
+	test('Order Price starts empty from version 1.1 (new nodes get 1.3)', () => {
 		const { description } = new AffiliatePartner();
-		expect(description.defaultVersion).toBe(1.2);
+		expect(description.defaultVersion).toBe(1.3);
 		const prices = description.properties.filter((p) => p.name === 'orderPrice');
 		expect(prices.map((p) => [p.displayOptions?.show?.['@version'], p.default])).toEqual([
 			[[1], 0],

@@ -20,13 +20,14 @@ export async function loadOptions(
 	method: string,
 	parameters: INodeParameters,
 	credentials: INodeCredentials,
+	typeVersion = 1,
 ): Promise<INodePropertyOptions[]> {
 	const type = `${PACKAGE}.${nodeType}`;
 	const node: INode = {
 		id: 'target',
 		name: 'Node under test',
 		type,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters,
 		credentials,
@@ -41,7 +42,7 @@ export async function loadOptions(
 		staticData: {},
 		settings: {},
 	});
-	const implementation = nodeTypes.getByNameAndVersion(type, 1) as INodeType;
+	const implementation = nodeTypes.getByNameAndVersion(type, typeVersion) as INodeType;
 	const loader = implementation.methods?.loadOptions?.[method];
 	if (!loader) throw new Error(`${nodeType} has no loadOptions method ${method}`);
 	const context = new LoadOptionsContext(

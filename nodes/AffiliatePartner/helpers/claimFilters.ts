@@ -1,13 +1,17 @@
 /** What a claim list can be filtered by, and those filters as the query of GET /lost_orders/ or /appeals/. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { claimAdSpaceIdFilter, claimProgramIdFilter } from '../../shared/claimFilters';
+import { claimAdSpaceIdFilter, claimProgramIdFilter, readClaimScope } from '../../shared/claimFilters';
 import type { DateInput } from '../../shared/dateFields';
 import { dateProperty } from '../../shared/dateFields';
+import type { IdInput } from '../../shared/partnerIds';
+import { idInputOf } from '../../shared/partnerIds';
+import { byVersionRange } from '../../shared/versionRanges';
 import { daysBetween, toPartnerDate } from '../../shared/dates';
 import { filtersCollection } from '../../shared/descriptions';
-import { fieldChecks, invalidInput, isEmptyInput, optionalDate, optionalId, optionalText, requireChoice } from '../../shared/validation';
+import { fieldChecks, invalidInput, isEmptyInput, optionalDate, optionalText, requireChoice } from '../../shared/validation';
 import { MAX_APPEAL_ID_LENGTH } from './claimFields';
+import { DATES_AS_TEXT_SINCE, ID_DROPDOWNS_SINCE } from './versions';
 
 const CLAIM_STATUS_OPTIONS = [
 	{ name: 'Accepted', value: 'accepted' },
@@ -33,12 +37,12 @@ const appealStatusFilter: INodeProperties = {
 };
 
 /**
- * The Filters collection of a claim list, with its dates as pickers or as text. Appeal claim lists
- * have no appeal status filter (spec 4.3).
+ * The Filters collection of a claim list, with its dates as pickers or as text and its program and
+ * ad space as text or dropdowns. Appeal claim lists have no appeal status filter (spec 4.3).
  */
-export function claimFilters({ withAppealStatus, input }: { withAppealStatus: boolean; input: DateInput }): INodeProperties {
+function claimFilters({ withAppealStatus, dates, ids }: { withAppealStatus: boolean; dates: DateInput; ids: IdInput }): INodeProperties {
 	return filtersCollection([
-		claimAdSpaceIdFilter,
+		claimAdSpaceIdFilter(ids),
 		{
 			displayName: 'Appeal ID',
 			name: 'appealId',
@@ -47,9 +51,9 @@ export function claimFilters({ withAppealStatus, input }: { withAppealStatus: bo
 			description: 'Only claims with this appeal number',
 		},
 		...(withAppealStatus ? [appealStatusFilter] : []),
-		dateProperty('day', input, { displayName: 'Date From', name: 'startDate', description: 'Only claims created on or after this day' }),
-		dateProperty('day', input, { displayName: 'Date To', name: 'endDate', description: 'Only claims created on or before this day' }),
-		claimProgramIdFilter,
+		dateProperty('day', dates, { displayName: 'Date From', name: 'startDate', description: 'Only claims created on or after this day' }),
+		dateProperty('day', dates, { displayName: 'Date To', name: 'endDate', description: 'Only claims created on or before this day' }),
+		claimProgramIdFilter(ids),
 		{
 			displayName: 'Status',
 			name: 'status',
@@ -61,6 +65,17 @@ export function claimFilters({ withAppealStatus, input }: { withAppealStatus: bo
 	]);
 }
 
+/** The Filters collection of each range of versions: dates as text from 1.2, dropdowns from 1.3. */
+export function versionedClaimFilters(withAppealStatus: boolean): INodeProperties[] {
+	return byVersionRange([DATES_AS_TEXT_SINCE, ID_DROPDOWNS_SINCE], (since) => [
+		claimFilters({
+			withAppealStatus,
+			dates: since(DATES_AS_TEXT_SINCE) ? 'text' : 'picker',
+			ids: since(ID_DROPDOWNS_SINCE) ? 'dropdown' : 'text',
+		}),
+	]);
+}
+
 /**
  * The filters as the query of GET /lost_orders/ or /appeals/, checked before anything is sent;
  * every refused filter is named in one error.
@@ -68,11 +83,7 @@ export function claimFilters({ withAppealStatus, input }: { withAppealStatus: bo
 export function readClaimFilters(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const checks = fieldChecks(context, itemIndex);
-	const qs: IDataObject = {};
-	const programId = checks.read(() => optionalId(context, itemIndex, 'Program ID', filters.programId));
-	if (programId !== undefined) qs.advcampaign = programId;
-	const adSpaceId = checks.read(() => optionalId(context, itemIndex, 'Ad Space ID', filters.adSpaceId));
-	if (adSpaceId !== undefined) qs.website = adSpaceId;
+	const qs = readClaimScope(context, itemIndex, filters, idInputOf(context, ID_DROPDOWNS_SINCE), checks);
 	if (!isEmptyInput(filters.status)) {
 		qs.status = checks.read(() => requireChoice(context, itemIndex, 'Status', filters.status, CLAIM_STATUSES));
 	}

@@ -7,12 +7,14 @@ import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
 import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
 import { programIdField, readProgramId } from '../../helpers/fields';
+import { ID_DROPDOWNS_SINCE } from '../../helpers/versions';
+import { byIdInput } from '../../../shared/partnerIds';
 import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
 import { fieldChecks } from '../../../shared/validation';
 import { readReceipt, receiptField } from '../../helpers/receipt';
 
 const properties: INodeProperties[] = [
-	programIdField({ placeholder: '6115' }),
+	...byIdInput(ID_DROPDOWNS_SINCE, (input) => [programIdField(input, { placeholder: '6115' })]),
 	orderIdField(),
 	receiptField(),
 	additionalFields([appealIdField, commentField]),

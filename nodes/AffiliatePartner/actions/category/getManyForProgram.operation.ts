@@ -5,10 +5,12 @@ import { limit, optionsCollection, returnAll } from '../../../shared/description
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
 import { programIdField, readProgramId } from '../../helpers/fields';
+import { ID_DROPDOWNS_SINCE } from '../../helpers/versions';
+import { byIdInput } from '../../../shared/partnerIds';
 import { languageOption, orderByOption, readCategoryOptions } from './fields';
 
 const properties: INodeProperties[] = [
-	programIdField({ description: 'ID of the affiliate program whose categories to list' }),
+	...byIdInput(ID_DROPDOWNS_SINCE, (input) => [programIdField(input, { which: 'whose categories to list' })]),
 	returnAll(),
 	limit(),
 	optionsCollection([languageOption, orderByOption]),

@@ -4,19 +4,22 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
-import { optionalId } from '../../../shared/validation';
-import { programIdField, readProgramId } from '../../helpers/fields';
+import { byIdInput, idField } from '../../../shared/partnerIds';
+import type { IdInput } from '../../../shared/partnerIds';
+import { programIdField, readAdSpaceId, readProgramId } from '../../helpers/fields';
+import { ID_DROPDOWNS_SINCE } from '../../helpers/versions';
+
+const WITH_LINKS = 'When set, each landing page comes with its tracking link (gotolink) for that ad space. Leave empty for the landing pages without links';
+
+const adSpaceIdField = (input: IdInput): INodeProperties =>
+	idField('adSpace', input, {
+		name: 'adSpaceId',
+		textDescription: `ID of your ad space (website). ${WITH_LINKS}.`,
+		dropdownDescription: `Your ad space (website). ${WITH_LINKS}`,
+	});
 
 const properties: INodeProperties[] = [
-	programIdField({ description: 'ID of the affiliate program whose landing pages to list' }),
-	{
-		displayName: 'Ad Space ID',
-		name: 'adSpaceId',
-		type: 'string',
-		default: '',
-		description:
-			'ID of your ad space (website). When set, each landing page comes with its tracking link (gotolink) for that ad space. Leave empty for the landing pages without links.',
-	},
+	...byIdInput(ID_DROPDOWNS_SINCE, (input) => [programIdField(input, { which: 'whose landing pages to list' }), adSpaceIdField(input)]),
 	returnAll(),
 	limit(),
 ];
@@ -27,7 +30,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const programId = readProgramId(this, itemIndex);
-	const adSpaceId = optionalId(this, itemIndex, 'Ad Space ID', this.getNodeParameter('adSpaceId', itemIndex, ''));
+	const adSpaceId = readAdSpaceId(this, itemIndex, false);
 	const limit = readLimit(this, itemIndex);
 
 	const path = adSpaceId === undefined ? `/landings/${programId}/` : `/landings/${programId}/website/${adSpaceId}/`;

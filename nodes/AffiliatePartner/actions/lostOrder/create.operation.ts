@@ -3,28 +3,30 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { byDateInput, dateProperty } from '../../../shared/dateFields';
 import { toPartnerDate } from '../../../shared/dates';
-import { DATES_AS_TEXT_SINCE } from '../../helpers/versions';
+import { DATES_AS_TEXT_SINCE, ID_DROPDOWNS_SINCE } from '../../helpers/versions';
 import { toItems } from '../../../shared/execution';
 import { oneRecord } from '../../../shared/transport';
-import { fieldChecks, optionalNumber, requireAmount, requireDate, requireId } from '../../../shared/validation';
+import { byIdInput, idField } from '../../../shared/partnerIds';
+import type { IdInput } from '../../../shared/partnerIds';
+import { fieldChecks, optionalNumber, requireAmount, requireDate } from '../../../shared/validation';
 import { createClaim } from '../../helpers/claimCreate';
 import type { ClaimFormFields } from '../../helpers/claimCreate';
 import { additionalFields, appealIdField, commentField, orderIdField, readClaimNotes, readOrderId } from '../../helpers/claimFields';
-import { programIdField, readProgramId } from '../../helpers/fields';
+import { programIdField, readAdSpaceId, readProgramId } from '../../helpers/fields';
 import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
 import { readReceipt, receiptField } from '../../helpers/receipt';
 
-const properties: INodeProperties[] = [
-	programIdField({ placeholder: '6115' }),
-	{
-		displayName: 'Ad Space ID',
+const adSpaceIdField = (input: IdInput): INodeProperties =>
+	idField('adSpace', input, {
 		name: 'adSpaceId',
-		type: 'string',
 		required: true,
-		default: '',
 		placeholder: '22',
-		description: 'ID of the ad space (website) the order came through',
-	},
+		textDescription: 'ID of the ad space (website) the order came through',
+		dropdownDescription: 'The ad space (website) the order came through',
+	});
+
+const properties: INodeProperties[] = [
+	...byIdInput(ID_DROPDOWNS_SINCE, (input) => [programIdField(input, { placeholder: '6115' }), adSpaceIdField(input)]),
 	orderIdField(),
 	...byDateInput(DATES_AS_TEXT_SINCE, (input) => [
 		dateProperty('day', input, { displayName: 'Order Date', name: 'orderDate', required: true, description: 'The day the order was placed' }),
@@ -79,7 +81,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const checks = fieldChecks(this, itemIndex);
 	const fields: ClaimFormFields = [
 		['advcampaign', checks.read(() => readProgramId(this, itemIndex))],
-		['website', checks.read(() => requireId(this, itemIndex, 'Ad Space ID', parameter('adSpaceId')))],
+		['website', checks.read(() => readAdSpaceId(this, itemIndex, true))],
 		['order_id', checks.read(() => readOrderId(this, itemIndex))],
 		['order_date', checks.read(() => toPartnerDate(requireDate(this, itemIndex, 'Order Date', parameter('orderDate'))))],
 		['order_price', checks.read(() => requireAmount(this, itemIndex, 'Order Price', parameter('orderPrice')))],

@@ -4,15 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
 import { fetchPartnerList, listOf } from '../../../shared/transport';
-import { claimFilters, readClaimFilters } from '../../helpers/claimFilters';
+import { readClaimFilters, versionedClaimFilters } from '../../helpers/claimFilters';
 import { claimOutputOptions, claimShaping } from '../../helpers/claimOutput';
-import { byDateInput } from '../../../shared/dateFields';
-import { DATES_AS_TEXT_SINCE } from '../../helpers/versions';
 
 const properties: INodeProperties[] = [
 	returnAll(),
 	limit(),
-	...byDateInput(DATES_AS_TEXT_SINCE, (input) => [claimFilters({ withAppealStatus: true, input })]),
+	...versionedClaimFilters(true),
 	claimOutputOptions('lostOrder'),
 ];
 

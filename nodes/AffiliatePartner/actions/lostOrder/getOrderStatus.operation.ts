@@ -6,12 +6,14 @@ import { apiRequest, orderStatuses } from '../../../shared/transport';
 import { invalidInput, readList, requireMaxLength } from '../../../shared/validation';
 import { MAX_ORDER_ID_LENGTH } from '../../helpers/claimFields';
 import { programIdField, readProgramId } from '../../helpers/fields';
+import { ID_DROPDOWNS_SINCE } from '../../helpers/versions';
+import { byIdInput } from '../../../shared/partnerIds';
 
 /** The service answers at most this many order IDs per request (spec 8). */
 export const ORDER_IDS_PER_REQUEST = 20;
 
 const properties: INodeProperties[] = [
-	programIdField({ placeholder: '6115' }),
+	...byIdInput(ID_DROPDOWNS_SINCE, (input) => [programIdField(input, { placeholder: '6115' })]),
 	{
 		displayName: 'Order IDs',
 		name: 'orderIds',
