@@ -46,19 +46,23 @@ const lostOrderCreate = (orderDate: string): IDataObject => ({
 });
 
 describe('which versions show a picker and which take text', () => {
-	test('Affiliate Partner: the picker before 1.2, text from 1.2 (the default for new nodes)', () => {
+	test('Affiliate Partner: the picker before 1.2, text from 1.2 (1.3, the default for new nodes, too)', () => {
 		const { description } = new AffiliatePartner();
-		expect(description.defaultVersion).toBe(1.2);
+		expect(description.defaultVersion).toBe(1.3);
 		const lt = JSON.stringify([{ _cnd: { lt: 1.2 } }]);
 		const gte = JSON.stringify([{ _cnd: { gte: 1.2 } }]);
+		// The claim filters' collection once more from 1.3, where its program and ad space are dropdowns.
+		const from13 = JSON.stringify([{ _cnd: { gte: 1.3 } }]);
 		expect(dateParameters(description.properties)).toEqual(
 			[
 				`date: dateTime ${lt}`,
 				`date: string (e.g. 2026-11-20) ${gte}`,
 				`filters.endDate: dateTime ${lt}`,
 				`filters.endDate: string (e.g. 2026-11-20) ${gte}`,
+				`filters.endDate: string (e.g. 2026-11-20) ${from13}`,
 				`filters.startDate: dateTime ${lt}`,
 				`filters.startDate: string (e.g. 2026-11-20) ${gte}`,
+				`filters.startDate: string (e.g. 2026-11-20) ${from13}`,
 				`orderDate: dateTime ${lt}`,
 				`orderDate: string (e.g. 2026-11-20) ${gte}`,
 			].sort(),
