@@ -49,9 +49,19 @@ describe('the nodes as tools', () => {
 		},
 	);
 
-	test('Click Report Tool: described automatically by the report it reads', () => {
+	test.each([
+		[1, {}, 'Get many click items in Click Report'],
+		[1.1, {}, 'Get many click items in Click Report'],
+		[1.2, {}, 'Get many click items in Click Report'],
+		[1.2, { resource: 'click' }, 'Get many click items in Click Report'],
+		[1.2, { resource: 'action' }, 'Get many actions in Click Report'],
+	])('Click Report Tool %s %j: described automatically by its operation, in words', (typeVersion, saved, described) => {
 		const report = new ClickReport();
-		expect(toolDescription('clickReport', report, { operation: 'getMany' })).toBe(report.description.description);
+		const node: INode = { id: '1', name: 'Tool', type: `${PACKAGE}.clickReportTool`, typeVersion, position: [0, 0], parameters: {} };
+		// As n8n holds the parameters when it runs the tool: every default filled in, the hidden
+		// resource of versions before 1.2 too.
+		node.parameters = NodeHelpers.getNodeParameters(report.description.properties, { descriptionType: 'auto', operation: 'getMany', ...saved }, true, false, node, report.description)!;
+		expect(NodeHelpers.getToolDescriptionForNode({ ...node, parameters: { ...node.parameters, descriptionType: 'auto' } }, report)).toBe(described);
 		expect(report.description.description).toMatch(/click statistics per merchant/);
 	});
 
@@ -61,9 +71,10 @@ describe('the nodes as tools', () => {
 	test('resource and operation take no expression, so an agent cannot turn a read into a create', () => {
 		const selectors = [
 			...partner.description.properties.filter((p) => p.name === 'resource' || p.name === 'operation'),
-			...new ClickReport().description.properties.filter((p) => p.name === 'operation'),
+			...new ClickReport().description.properties.filter((p) => p.name === 'resource' || p.name === 'operation'),
 		];
-		expect(selectors.length).toBe(1 + operationSelectors.length + 1);
+		// Click Report: the Resource of 1.2, the hidden one of the versions before, an Operation per resource.
+		expect(selectors.length).toBe(1 + operationSelectors.length + 2 + 2);
 		for (const selector of selectors) expect(selector.noDataExpression).toBe(true);
 	});
 });

@@ -11,13 +11,19 @@ import { PACKAGE } from '../harness/nodeTypes';
 const clickReport = new ClickReport();
 const notice = clickReport.description.properties.find((property) => property.name === 'periodNotice') as INodeProperties;
 
-function noticeShown(filters: INodeParameters | undefined, typeVersion: number): boolean {
-	const parameters: INodeParameters = { operation: 'getMany', ...(filters === undefined ? {} : { filters }) };
-	const node: INode = { id: '1', name: 'Click Report', type: `${PACKAGE}.clickReport`, typeVersion, position: [0, 0], parameters };
+function noticeShown(filters: INodeParameters | undefined, typeVersion: number, resource?: string): boolean {
+	const saved: INodeParameters = { ...(resource ? { resource } : {}), operation: 'getMany', ...(filters === undefined ? {} : { filters }) };
+	const node: INode = { id: '1', name: 'Click Report', type: `${PACKAGE}.clickReport`, typeVersion, position: [0, 0], parameters: saved };
+	// As the panel holds them: every default filled in, the hidden resource of versions before 1.2 too.
+	const parameters = NodeHelpers.getNodeParameters(clickReport.description.properties, saved, true, false, node, clickReport.description)!;
 	return NodeHelpers.displayParameter(parameters, notice, node, clickReport.description);
 }
 
-describe.each([1, 1.1])('the period notice of Click Report %s', (typeVersion) => {
+test('the notice is about the click items: the actions of Click Report 1.2 do not show it', () => {
+	expect(noticeShown(undefined, 1.2, 'action')).toBe(false);
+});
+
+describe.each([1, 1.1, 1.2])('the period notice of Click Report %s', (typeVersion) => {
 	test.each([
 		['a new node (no filters)', true, undefined],
 		['filters without a period', true, { merchantId: '12', subId: 'a' }],

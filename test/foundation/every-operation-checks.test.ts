@@ -85,14 +85,18 @@ test.each(Object.entries(PARTNER_CASES))('Affiliate Partner, %s: an answer witho
 	expect(sandbox.requests).toHaveLength(requests + 1);
 });
 
-test('Click Report, Get Many: a page without its meta is read again', async () => {
-	const run = () => runNode({ type: 'clickReport', parameters: { operation: 'getMany', ...all }, credentials: clickCredential(sandbox) });
+test.each([
+	['Click Report, Get Many', 1, { operation: 'getMany', ...all }, '/v2/api/stats/click'],
+	['Click Report 1.2, Action, Get Many', 1.2, { resource: 'action', operation: 'getMany', ...all }, '/v3/api/stats/action'],
+])('%s: a page without its meta is read again', async (_name, typeVersion, parameters, pathPrefix) => {
+	const run = () => runNode({ type: 'clickReport', typeVersion, parameters, credentials: clickCredential(sandbox) });
 	const undisturbed = await run();
 	expect(undisturbed.error).toBeUndefined();
+	expect(undisturbed.items.length).toBeGreaterThan(0);
 	const requests = sandbox.requests.length;
 	sandbox.resetRequests();
 
-	sandbox.injectFault({ kind: 'body', body: 'drop', key: 'meta', pathPrefix: '/v2/api/stats/click', count: 1 });
+	sandbox.injectFault({ kind: 'body', body: 'drop', key: 'meta', pathPrefix, count: 1 });
 	const disturbed = await run();
 	expect(disturbed.items).toEqual(undisturbed.items);
 	expect(sandbox.requests).toHaveLength(requests + 1);

@@ -27,7 +27,7 @@ function dateParameters(properties: INodeProperties[], prefix = ''): string[] {
 		if (property.type === 'collection') {
 			const children = dateParameters((property.options ?? []) as INodeProperties[], `${property.name}.`);
 			found.push(...children.map((child) => `${child} ${versions}`));
-		} else if (/date|updatedAt/i.test(property.name) && property.type !== 'options') {
+		} else if (/date|updatedAt|createdAt/i.test(property.name) && property.type !== 'options') {
 			found.push(`${prefix}${property.name}: ${property.type}${property.placeholder ? ` (${property.placeholder})` : ''}${prefix ? '' : ` ${versions}`}`);
 		}
 	}
@@ -69,15 +69,17 @@ describe('which versions show a picker and which take text', () => {
 		);
 	});
 
-	test('Click Report: the picker in 1, text from 1.1 (the default for new nodes)', () => {
+	test('Click Report: the picker in 1, text from 1.1; the actions, which 1.2 (the default for new nodes) adds, take text', () => {
 		const { description } = new ClickReport();
-		expect(description.defaultVersion).toBe(1.1);
+		expect(description.defaultVersion).toBe(1.2);
 		const lt = JSON.stringify([{ _cnd: { lt: 1.1 } }]);
 		const gte = JSON.stringify([{ _cnd: { gte: 1.1 } }]);
 		expect(dateParameters(description.properties)).toEqual(
 			[
 				...['dateFrom', 'dateTo'].flatMap((name) => [`filters.${name}: dateTime ${lt}`, `filters.${name}: string (e.g. 2026-11-20) ${gte}`]),
 				...['updatedAtFrom', 'updatedAtTo'].flatMap((name) => [`filters.${name}: dateTime ${lt}`, `filters.${name}: string (e.g. 2026-11-20T08:00:00Z) ${gte}`]),
+				// Shown for the Action resource only, which versions before 1.2 cannot choose.
+				...['createdAtFrom', 'createdAtTo', 'updatedAtFrom', 'updatedAtTo'].map((name) => `filters.${name}: string (e.g. 2026-11-20T08:00:00Z) "all"`),
 			].sort(),
 		);
 	});

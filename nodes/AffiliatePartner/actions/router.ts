@@ -1,27 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/execution';
-import { runPerItem } from '../../shared/execution';
-import { addWaitHints } from '../../shared/transport';
+import type { ResourceModule } from '../../shared/routing';
+import { routeToResource } from '../../shared/routing';
 
-/** What each resource folder's index.ts exports: its entry in the Resource dropdown, its parameters, its operations. */
-export interface ResourceModule {
-	resource: INodePropertyOptions;
-	description: INodeProperties[];
-	operations: Record<string, ItemOperation>;
-}
+export type { ResourceModule };
 
-/** Runs the chosen operation of the chosen resource once per input item. */
+/** Runs the chosen operation of the chosen resource once per input item (nodes/shared/routing). */
 export async function router(this: IExecuteFunctions, resources: ResourceModule[]): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = resources.find((module) => module.resource.value === resource)?.operations[operation];
-	if (!execute) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
-	}
-	const output = await runPerItem(this, execute);
-	// A run that waited long for the service's limits says so on its output.
-	addWaitHints(this);
-	return output;
+	return await routeToResource(this, resources);
 }

@@ -4,6 +4,8 @@ export type { ApiExchange, ApiRequest } from './request';
 export type { TransportContext } from './send';
 export { PARTNER_MAX_PAGE_SIZE, fetchPartnerList } from './partnerList';
 export type { ListRequest } from './partnerList';
+export { CURSOR_PAGE_SIZE, CursorRead, fetchCursorList } from './cursorList';
+export type { CursorListRequest, CursorStep } from './cursorList';
 export { resolveAccount } from './account';
 export { clickReportPage, cursorPageOf, exchangeRate, listOf, oneRecord, orderStatuses, recordWithId, totalsOf } from './contracts';
 export type { AskedFor, Contract, CursorPageContract, ListContract, RecordCheck } from './contracts';

@@ -12,6 +12,7 @@ export { findControlCharacter, isEmptyInput, optionalText, readList, requireMaxL
 export {
 	booleanFrom,
 	optionalDate,
+	optionalInstant,
 	optionalId,
 	optionalNumber,
 	readBoolean,
@@ -20,5 +21,6 @@ export {
 	requireChoice,
 	requireDate,
 	requireId,
+	requireInstant,
 	requireNumber,
 } from './values';

@@ -1,6 +1,6 @@
 /** IDs, choices, numbers, booleans and dates: each read as what it names, or refused naming the field. */
 import type { CalendarDate } from '../dates';
-import { readCalendarDate } from '../dates';
+import { readCalendarDate, readInstant } from '../dates';
 import type { ValidationContext } from './describe';
 import { describeValue, received, thousands } from './describe';
 import { invalidInput } from './refusals';
@@ -169,4 +169,19 @@ export function optionalDate(
 	value: unknown,
 ): CalendarDate | undefined {
 	return isEmptyInput(value) ? undefined : requireDate(context, itemIndex, field, value);
+}
+
+/**
+ * A date-time (a date, a Luxon value or ISO 8601 text) as ISO 8601 in UTC with milliseconds, as
+ * the click service takes it; any other value is refused, described.
+ */
+export function requireInstant(context: ValidationContext, itemIndex: number | undefined, field: string, value: unknown): string {
+	const instant = readInstant(value);
+	if (!instant) throw invalidInput(context, itemIndex, field, `${describeValue(value)} is not a date-time`);
+	return instant;
+}
+
+/** An optional date-time: empty means not given. */
+export function optionalInstant(context: ValidationContext, itemIndex: number | undefined, field: string, value: unknown): string | undefined {
+	return isEmptyInput(value) ? undefined : requireInstant(context, itemIndex, field, value);
 }

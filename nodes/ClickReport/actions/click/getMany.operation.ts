@@ -13,10 +13,10 @@ import {
 	todayUtc,
 } from '../../../shared/clickReport';
 import { byDateInput, dateProperty } from '../../../shared/dateFields';
-import { daysBetween, readInstant, toIsoDate } from '../../../shared/dates';
+import { daysBetween, toIsoDate } from '../../../shared/dates';
 import { filtersCollection, limit, returnAll } from '../../../shared/descriptions';
 import { readLimit, toItems } from '../../../shared/execution';
-import { describeValue, fieldChecks, invalidInput, isEmptyInput, requireDate } from '../../../shared/validation';
+import { fieldChecks, invalidInput, isEmptyInput, requireDate, requireInstant } from '../../../shared/validation';
 
 /** Version 1.1: date parameters are text the node reads, not n8n's date picker (nodes/shared/dateFields.ts). */
 const DATES_AS_TEXT_SINCE = 1.1;
@@ -54,14 +54,7 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { operation: ['getMany'] } }, properties);
-
-/** A date-time as ISO 8601: a date, a Luxon value or ISO text; any other object is refused, described. */
-function requireInstant(context: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
-	const instant = readInstant(value);
-	if (!instant) throw invalidInput(context, itemIndex, field, `${describeValue(value)} is not a date-time`);
-	return instant;
-}
+export const description = updateDisplayOptions({ show: { resource: ['click'], operation: ['getMany'] } }, properties);
 
 /** Both ends of a range, or neither; one alone is refused naming the missing one. */
 function readPair(context: IExecuteFunctions, itemIndex: number, filters: IDataObject, names: [string, string], labels: [string, string]) {

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ItemOperation } from '../execution';
+import { runPerItem } from '../execution';
+import { addWaitHints } from '../transport';
+
+/** What each resource folder's index.ts exports: its entry in the Resource dropdown, its parameters, its operations. */
+export interface ResourceModule {
+	resource: INodePropertyOptions;
+	description: INodeProperties[];
+	operations: Record<string, ItemOperation>;
+}
+
+/** Runs the chosen operation of the chosen resource once per input item, for every node with a Resource. */
+export async function routeToResource(context: IExecuteFunctions, resources: ResourceModule[]): Promise<INodeExecutionData[][]> {
+	const resource = context.getNodeParameter('resource', 0) as string;
+	const operation = context.getNodeParameter('operation', 0) as string;
+	const execute = resources.find((module) => module.resource.value === resource)?.operations[operation];
+	if (!execute) {
+		throw new NodeOperationError(context.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+	const output = await runPerItem(context, execute);
+	// A run that waited long for the service's limits says so on its output.
+	addWaitHints(context);
+	return output;
+}
