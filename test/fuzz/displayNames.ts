@@ -48,7 +48,10 @@ function optionIn(options: Option[] | undefined, names: string[], values: INodeP
  */
 export function displayNamesOf(runner: Runner, parameters: INodeParameters, path: string): string[] {
 	const { description, typeVersion } = nodeOf(runner);
-	const option = optionIn(description.properties, path.split('.'), parameters, parameters, { typeVersion }, description);
+	// As the panel holds them: with the defaults filled in (Click Report's hidden resource before 1.2 among them).
+	const node = { id: 'fuzz', name: 'fuzz', type: `${PACKAGE}.${description.name}`, typeVersion, position: [0, 0] as [number, number], parameters };
+	const shown = { ...(NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) ?? {}), ...parameters };
+	const option = optionIn(description.properties, path.split('.'), shown, shown, { typeVersion }, description);
 	if (!option) return [];
 	return [option.displayName];
 }

@@ -4,7 +4,7 @@
  * of the node: hostileValue.ts; the values themselves, by family of kinds: hostileTexts.ts,
  * hostileChoices.ts, hostileNumbers.ts, hostileDates.ts.
  */
-import { currencyValues, choiceValues, eventValues, languageValues } from './hostileChoices';
+import { capitalChoiceValues, currencyValues, choiceValues, eventValues, languageValues } from './hostileChoices';
 import { dateValues, farDate, farFutureInstant, instantValues } from './hostileDates';
 import { countValues, numberValues, optionalBooleanValues, returnAllValues } from './hostileNumbers';
 import { binaryPropertyValues, idListValues, idValues, merchantIdValues, orderIdValues, textValues, uuidValues } from './hostileTexts';
@@ -25,6 +25,8 @@ export const HOSTILE = {
 	uuid: uuidValues(),
 	choice: choiceValues(false),
 	optChoice: choiceValues(true),
+	/** The click service's action status filter: its values are capitals (PENDING). */
+	capitalChoice: capitalChoiceValues(),
 	language: languageValues(false),
 	optLanguage: languageValues(true),
 	currency: currencyValues(),

@@ -15,6 +15,11 @@ export function choiceValues(optional: boolean): HostileValue[] {
 	];
 }
 
+/** An optional choice whose values are capitals (the click service's action statuses): "pending" is none of them. */
+export function capitalChoiceValues(): HostileValue[] {
+	return choiceValues(true).map((value) => (value.name === 'upperCase' ? v('lowerCase', 'refuse', (base) => ({ value: asText(base).toLowerCase() })) : value));
+}
+
 export function languageValues(optional: boolean): HostileValue[] {
 	return [
 		...wrongTypes(optional),
