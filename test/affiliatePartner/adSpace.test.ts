@@ -32,11 +32,31 @@ async function allAdSpaces(query: Record<string, string> = {}) {
 const sent = () => partner.sandbox.requests.map((request) => `${request.path}?${request.rawQuery}`);
 
 describe('Ad Space → Get Many', () => {
-	test('a bare array (the docs): every ad space, in one request', async () => {
+	test('a bare array (the docs): every ad space, proven whole by the page after it', async () => {
 		const all = await allAdSpaces();
 		expect(all.length).toBeGreaterThanOrEqual(5);
 		expect(await records({ operation: 'getMany', returnAll: true })).toEqual(all);
-		expect(sent()).toEqual(['/websites/v2/?limit=500&offset=0']);
+		// The sandbox, as the docs show it, ignores the paging: the same records again prove the first whole.
+		expect(sent()).toEqual(['/websites/v2/?limit=500&offset=0', `/websites/v2/?limit=500&offset=${all.length}`]);
+	});
+
+	test('a bare array paged without a count (a server capping pages silently) fails loudly, nothing output', async () => {
+		const all = await allAdSpaces();
+		const capped = proxy.open({
+			upstream: partner.sandbox.partnerUrl,
+			api: 'partner',
+			budget: 20,
+			labels: 'query',
+			rewrite: (answer, exchange) => {
+				const offset = Number(exchange.query.get('offset') ?? 0);
+				const body = JSON.parse(answer.text) as IDataObject[];
+				return { ...answer, text: JSON.stringify(body.slice(offset, offset + 3)) };
+			},
+		});
+		const result = await run({ operation: 'getMany', returnAll: true }, { credentials: partner.credentialWith(partner.sandbox.accessToken, capped.baseUrl) });
+		expect(all.length).toBeGreaterThan(3);
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toContain('GET /websites/v2/ cannot be read whole: it answered a bare array of 3 records, and more at offset 3');
 	});
 
 	test('{results, _meta} pages (the Python client): Return All over several pages gives every ad space once', async () => {
@@ -58,7 +78,7 @@ describe('Ad Space → Get Many', () => {
 		expect(active.length).toBeGreaterThan(0);
 		const read = await records({ operation: 'getMany', returnAll: true, filters: { status: 'active', campaignStatus: 'active' } });
 		expect(read).toEqual(active);
-		expect(sent()).toEqual(['/websites/v2/?status=active&campaign_status=active&limit=500&offset=0']);
+		expect(sent()[0]).toBe('/websites/v2/?status=active&campaign_status=active&limit=500&offset=0');
 	});
 
 	test('a bare array of exactly the 500 asked for cannot be told whole: refused, nothing output', async () => {
@@ -76,7 +96,7 @@ describe('Ad Space → Get Many', () => {
 		const result = await run({ operation: 'getMany', returnAll: true }, { credentials: partner.credentialWith(partner.sandbox.accessToken, padded.baseUrl) });
 		expect(result.items).toHaveLength(0);
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toContain('GET /websites/v2/ answered a bare array of exactly the 500 records asked for');
+		expect(result.error?.message).toContain('GET /websites/v2/ cannot be read whole: it answered the same 500 records, as many as asked for, at offsets 0 and 500');
 	});
 
 	test('an ad space in another status than the filter asked for is an error naming the filter, never data', async () => {

@@ -185,7 +185,11 @@ export function contractViolation(contract: Contract, body: unknown, asked: Aske
 	if (contract.kind === 'list') return checkList(contract, body, asked);
 	if (contract.kind === 'totals') {
 		if (!Array.isArray(body)) return isObject(body) ? 'it is an object, not the bare array of totals' : 'it is not a JSON array';
-		return firstBadEntry(body, isObject, 'the array', 'an object');
+		// One row per currency: a row without one, or two of one, cannot be summed or told apart.
+		return (
+			firstBadEntry(body, (item) => isObject(item) && typeof item.currency === 'string' && item.currency !== '', 'the array', 'an object with a "currency"') ??
+			listedTwice(body, (item) => String((item as IDataObject).currency), 'the array', 'currency')
+		);
 	}
 	if (!isObject(body)) return 'it is not a JSON object';
 	switch (contract.kind) {

@@ -69,23 +69,26 @@ function seamProblem(contract: Contract, before: Page, after: Page): string | un
 }
 
 /**
- * A bare array carries no count, so only its length can prove it whole: fewer records than asked
- * for is the end of the list, and more is a list the server did not page at all. Exactly as many
- * as asked may be one page of more, which the run refuses rather than output as all.
+ * A bare array carries no count, so its whole is proven by a second read. More records than asked
+ * for is a list the server did not page; as many as a Limit wants is enough. Otherwise the page
+ * after it is read: empty, or the same records again (a server that ignores the offset, with
+ * fewer than asked), proves the first whole. Anything else is a list paged without a count,
+ * which no read can prove whole: the run fails rather than output part of it.
  */
-function wholeBareArray(context: TransportContext, request: ListRequest, page: Page, wanted: number): unknown[] {
-	if (page.records.length >= wanted || page.records.length !== page.asked) return page.records.slice(0, wanted);
-	const path = normalizePath(request.path, true);
-	throw new NodeApiError(
-		context.getNode(),
-		{ path, records: page.records.length },
-		{
-			message: `GET ${path} answered a bare array of exactly the ${page.asked} records asked for, so whether more exist cannot be told`,
-			description: 'Nothing was output, so that no record is missing. Narrow the filters (for example a status) so that fewer records match.',
-			itemIndex: request.itemIndex,
-		},
-	);
+async function wholeBareArray(request: ListRequest, first: Page, wanted: number, getPage: GetPage): Promise<unknown[] | string> {
+	if (first.records.length >= wanted || first.records.length > first.asked) return first.records.slice(0, wanted);
+	const next = await getPage(first.records.length, first.asked);
+	if (!next.bare) return 'it answered a bare array first and an object with "results" for the next page';
+	const keys = (page: Page) => JSON.stringify(page.records.map((record) => recordKey(request.expect, record)));
+	if (next.records.length === 0) return first.records;
+	if (keys(next) === keys(first)) {
+		if (first.records.length < first.asked) return first.records;
+		return `it answered the same ${first.records.length} records, as many as asked for, at offsets 0 and ${first.records.length}: whether more exist cannot be told`;
+	}
+	return `it answered a bare array of ${first.records.length} records, and more at offset ${first.records.length}, without a count that would prove the list whole`;
 }
+
+type GetPage = (offset: number, asked: number) => Promise<Page>;
 
 async function readOnce(
 	context: TransportContext,
@@ -93,7 +96,7 @@ async function readOnce(
 	contract: Contract,
 	wanted: number,
 ): Promise<ListRead> {
-	const getPage = async (offset: number, asked: number): Promise<Page> => {
+	const getPage: GetPage = async (offset, asked) => {
 		const body = await apiRequest<{ results: unknown[]; _meta: { count: number } } | unknown[]>(context, 'partner', {
 			method: 'GET',
 			path: request.path,
@@ -111,7 +114,16 @@ async function readOnce(
 		getPage(0, Math.min(wanted, PARTNER_MAX_PAGE_SIZE)),
 		resolveAccount(context, 'partner', request.itemIndex),
 	]);
-	if (first.bare) return { records: wholeBareArray(context, request, first, wanted) };
+	if (first.bare) {
+		const whole = await wholeBareArray(request, first, wanted, getPage);
+		if (typeof whole !== 'string') return { records: whole };
+		const path = normalizePath(request.path, true);
+		throw new NodeApiError(context.getNode(), { path, records: first.records.length }, {
+			message: `GET ${path} cannot be read whole: ${whole}`,
+			description: 'Nothing was output, so that no record is missing. Narrow the filters (for example a status) so that fewer records match.',
+			itemIndex: request.itemIndex,
+		});
+	}
 	const target = Math.min(wanted, first.count);
 	// The server may cap `limit` silently: the first page tells the real page size.
 	const pageSize = first.records.length;
