@@ -131,7 +131,7 @@ describe('the examples as they ship', () => {
 	const nodes = packageNodes();
 
 	it('are all here, with node IDs n8n accepts (unique in each workflow)', () => {
-		expect(FILES.length).toBeGreaterThanOrEqual(7);
+		expect(FILES.length).toBeGreaterThanOrEqual(11);
 		for (const file of FILES) {
 			const ids = example(file).nodes.map((node) => node.id);
 			expect({ file, duplicates: ids.filter((id, index) => ids.indexOf(id) !== index) }).toEqual({ file, duplicates: [] });
@@ -159,9 +159,17 @@ describe('the examples as they ship', () => {
 		expect(externalNodeProblems(file, example(file))).toEqual([]);
 	});
 
-	it('ship four examples with Google Sheets or Slack, so that the check above checks something', () => {
+	it('ship seven examples with Google Sheets or Slack, so that the check above checks something', () => {
 		const withExternal = FILES.filter((file) => example(file).nodes.some((node) => EXTERNAL_NODES[node.type]));
-		expect(withExternal.sort()).toEqual(['claim-decisions.json', 'click-trigger.json', 'daily-click-report.json', 'lost-orders.json']);
+		expect(withExternal.sort()).toEqual([
+			'approved-conversions.json',
+			'claim-decisions.json',
+			'click-trigger.json',
+			'daily-click-report.json',
+			'daily-earnings.json',
+			'declined-conversions.json',
+			'lost-orders.json',
+		]);
 	});
 
 	it.each(FILES)('%s: no sticky note covers a node', (file) => {
