@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build the package, start the sandbox, install (or reuse) n8n 2.41.1, load the package
 // into it as a community package, import the sandbox credentials and the example workflows, create
-// the owner account, publish the MCP server example, start n8n on http://127.0.0.1:5678. Ctrl-C
+// the owner account, publish the MCP server examples, start n8n on http://127.0.0.1:5678. Ctrl-C
 // stops n8n and the sandbox. `N8N_LINE=1 npm start` runs the last 1.x line, n8n 1.123.81, instead
-// (without the MCP server example, which needs 2.x).
+// (without the first MCP server example, which needs 2.x).
 //
 // Options:  --fresh  start from an empty n8n user folder (drops executions and your own workflows);
 //                    the folder is in the runtime cache, outside the clone, and outlives it
@@ -13,6 +13,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
+	CONVERSIONS_MCP_SERVER,
 	MCP_SERVER,
 	importSandboxSetup,
 	npmRun,
@@ -73,9 +74,9 @@ async function main() {
 	installPackage(userFolder);
 	const env = n8nEnv(runtime, { userFolder, port, brokerPort });
 	await importSandboxSetup(runtime, env, sandbox.state, { log });
-	// The MCP server example is published, so that MCP clients can connect as soon as n8n is up.
+	// The MCP server examples are published, so that MCP clients can connect as soon as n8n is up.
 	const withMcp = runtime.line !== 1;
-	if (withMcp) await publishWorkflows(runtime, env, [MCP_SERVER.workflowId]);
+	await publishWorkflows(runtime, env, [CONVERSIONS_MCP_SERVER.workflowId, ...(withMcp ? [MCP_SERVER.workflowId] : [])]);
 
 	const n8n = await startN8n(runtime, { ...env, ...ownerEnv(runtime) }, {
 		log,

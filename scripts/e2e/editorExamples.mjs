@@ -1,4 +1,4 @@
-// The examples that end in Google Sheets and Slack, and the MCP server of tools for AI agents, opened
+// The examples that end in Google Sheets and Slack, and the MCP servers of tools for AI agents, opened
 // in the editor: every node on the canvas, the sticky note that says what to connect, and a
 // screenshot of the canvas and of each node's panel. Then the first run of the examples as they
 // ship, which must end green (examplesAsShipped.mjs).
@@ -10,8 +10,8 @@ import { examplesDir } from '../n8n-runtime/harness.mjs';
 import { checkFirstRunsInEditor } from './examplesAsShipped.mjs';
 import { EXAMPLES_WITH_EXTERNAL_NODES } from './externalNodes.mjs';
 
-/** The examples opened: the MCP server example where the line runs it (lineSkips.mjs). */
-const examplesOpened = (mcpExample) => [...EXAMPLES_WITH_EXTERNAL_NODES, ...(mcpExample ? ['ai-agent-tools.json'] : [])];
+/** The examples opened: the first MCP server example where the line runs it (lineSkips.mjs). */
+const examplesOpened = (mcpExample) => [...EXAMPLES_WITH_EXTERNAL_NODES, 'ai-agent-conversions.json', ...(mcpExample ? ['ai-agent-tools.json'] : [])];
 
 /** Closes a node's panel: n8n 2.x's close button, or n8n 1.x's "Back to canvas". */
 export async function closeNodePanel(page) {

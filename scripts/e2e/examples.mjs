@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 
 import { nodeOutput } from '../n8n-runtime/harness.mjs';
+import { CONVERSION_CLI_EXAMPLES } from './conversionExamples.mjs';
 import { STAND_IN } from './externalNodes.mjs';
 
 const json = (items) => items.map((item) => item.json);
@@ -192,4 +193,5 @@ export const CLI_EXAMPLES = [
 	{ id: 'AffExLostClaim01', file: 'lost-order-claim.json', check: checkLostOrderClaim },
 	{ id: 'AffExDailyClicks', file: 'daily-click-report.json', check: checkDailyClicks },
 	{ id: 'AffExExchangeRte', file: 'reference-data.json', check: checkReferenceData },
+	...CONVERSION_CLI_EXAMPLES,
 ];

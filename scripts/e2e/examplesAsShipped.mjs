@@ -1,8 +1,8 @@
 // The examples as they ship, before anyone connects Google Sheets or Slack: those nodes come
 // deactivated (docs/examples.md), so a first run must end in success without any account, and
-// nothing may try to reach Google or Slack. Copies of the four examples that end in them are
-// imported under IDs of their own (externalNodes.mjs connects the originals); the two with a Manual
-// Trigger run with `n8n execute`, and in the editor three of them run from the Execute Workflow
+// nothing may try to reach Google or Slack. Copies of the seven examples that end in them are
+// imported under IDs of their own (externalNodes.mjs connects the originals); the four with a Manual
+// Trigger run with `n8n execute`, and in the editor four of them run from the Execute Workflow
 // button as a new user runs them: the example's nodes turn green, with a screenshot of each canvas.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,9 @@ const AS_SHIPPED = [
 	{ file: 'daily-click-report.json', id: 'AsShippedDailyCl', cli: true, editor: false },
 	{ file: 'click-trigger.json', id: 'AsShippedClickTr', cli: false, editor: true },
 	{ file: 'claim-decisions.json', id: 'AsShippedClaimDe', cli: false, editor: true },
+	{ file: 'approved-conversions.json', id: 'AsShippedApprCnv', cli: true, editor: false },
+	{ file: 'daily-earnings.json', id: 'AsShippedDailyEa', cli: true, editor: false },
+	{ file: 'declined-conversions.json', id: 'AsShippedDeclCnv', cli: false, editor: true },
 ];
 
 const shipped = (file) => JSON.parse(readFileSync(join(examplesDir, file), 'utf8'));
@@ -52,7 +55,7 @@ export async function runExamplesAsShipped(runtime, env, { log }) {
 		assert.ok(off.length > 0, `${example.file}: ships with its Google Sheets or Slack node deactivated`);
 		ran.push(`${example.file} (${off.join(', ')} deactivated)`);
 	}
-	const summary = `examples as shipped, no account connected: ${ran.join(' and ')} ran to success with n8n execute`;
+	const summary = `examples as shipped, no account connected: ${ran.join(', ')} ran to success with n8n execute`;
 	log(summary);
 	return summary;
 }

@@ -47,7 +47,15 @@ function connect(workflow) {
 	return workflow;
 }
 
-export const EXAMPLES_WITH_EXTERNAL_NODES = ['lost-orders.json', 'daily-click-report.json', 'click-trigger.json', 'claim-decisions.json'];
+export const EXAMPLES_WITH_EXTERNAL_NODES = [
+	'lost-orders.json',
+	'daily-click-report.json',
+	'click-trigger.json',
+	'claim-decisions.json',
+	'approved-conversions.json',
+	'daily-earnings.json',
+	'declined-conversions.json',
+];
 
 /**
  * A user's way through: first the examples run as they ship (examplesAsShipped.mjs); then the two

@@ -22,7 +22,7 @@ const EXPECTED_TOOLS = {
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
-async function connect(url, token) {
+export async function connect(url, token) {
 	const headers = { Authorization: `Bearer ${token}` };
 	const client = new Client({ name: 'affiliate-partner-e2e', version: '1.0.0' });
 	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
@@ -30,10 +30,27 @@ async function connect(url, token) {
 }
 
 /** A tool's answer: the JSON text n8n makes of the node's items, or the error text. */
-async function call(client, name, args) {
+export async function call(client, name, args) {
 	const result = await client.callTool({ name, arguments: args });
 	const text = result.content?.map((part) => part.text ?? '').join('') ?? '';
 	return { isError: result.isError === true, text, data: result.isError ? undefined : JSON.parse(text) };
+}
+
+/**
+ * The tools as an MCP client lists them, by name: one per connected node of the example, each
+ * described by the node's Description, with the arguments and required ones `expected` names.
+ */
+export async function listedTools(client, example, expected) {
+	const { tools } = await client.listTools();
+	tools.sort((a, b) => a.name.localeCompare(b.name));
+	assert.deepEqual(tools.map((tool) => tool.name), Object.keys(expected), 'one tool per connected node, named after it');
+	for (const tool of tools) {
+		const node = example.nodes.find((candidate) => candidate.name === tool.name);
+		assert.equal(tool.description, node.parameters.toolDescription, `${tool.name}: the node's Description is what the model reads`);
+		assert.deepEqual(Object.keys(tool.inputSchema.properties).sort(), expected[tool.name].properties, `${tool.name}: arguments`);
+		assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), expected[tool.name].required, `${tool.name}: required arguments`);
+	}
+	return tools;
 }
 
 /** The tools as an MCP client lists them, in a form for docs/ai-agents.md: name, description, arguments. */
@@ -68,15 +85,7 @@ export async function checkMcpTools({ baseUrl, sandbox }) {
 
 	const client = await connect(url, MCP_SERVER.token);
 	try {
-		const { tools } = await client.listTools();
-		tools.sort((a, b) => a.name.localeCompare(b.name));
-		assert.deepEqual(tools.map((tool) => tool.name), Object.keys(EXPECTED_TOOLS), 'one tool per connected node, named after it');
-		for (const tool of tools) {
-			const node = example.nodes.find((candidate) => candidate.name === tool.name);
-			assert.equal(tool.description, node.parameters.toolDescription, `${tool.name}: the node's Description is what the model reads`);
-			assert.deepEqual(Object.keys(tool.inputSchema.properties).sort(), EXPECTED_TOOLS[tool.name].properties, `${tool.name}: arguments`);
-			assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), EXPECTED_TOOLS[tool.name].required, `${tool.name}: required arguments`);
-		}
+		const tools = await listedTools(client, example, EXPECTED_TOOLS);
 
 		const lostOrders = await call(client, 'get_lost_orders', { status: 'rejected', limit: 5 });
 		const directLostOrders = await sandbox.partner('/lost_orders/', { status: 'rejected', limit: 5 });

@@ -5,11 +5,13 @@
 //   1. every example but the trigger and the MCP server runs headless: n8n import:credentials,
 //      import:workflow, n8n execute --id … --rawOutput; the run data is checked against the
 //      sandbox's own answers;
-//   2. both trigger examples run in a live `n8n start`: published before the start, clicks inserted
-//      and claims decided through the sandbox's control endpoint, the executions n8n recorded read
-//      over REST; then n8n is stopped (SIGTERM), changes are made while it is down, and after the
-//      start each trigger emits them once and nothing it emitted before;
-//   3. the MCP server example in the same n8n: an MCP client lists and calls its tools (mcp.mjs);
+//   2. the three trigger examples run in a live `n8n start`: published before the start, clicks
+//      inserted, claims and conversions decided through the sandbox's control endpoint, the
+//      executions n8n recorded read over REST; then n8n is stopped (SIGTERM), changes are made
+//      while it is down, and after the start each trigger emits them once and nothing it emitted
+//      before (liveTriggers.mjs);
+//   3. both MCP server examples in the same n8n: an MCP client lists and calls their tools (mcp.mjs,
+//      conversionTools.mjs);
 //   4. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
 //      icon, credential and operations, one screenshot per node; then what a new user meets;
 //   5. n8n's output of both starts names none of n8n's own servers, nor did its proxy refuse one
@@ -34,9 +36,13 @@ import { runDocsMcpClient } from './mcpSnippet.mjs';
 import { CLI_EXAMPLES } from './examples.mjs';
 import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
 import { startOutbound } from './outbound.mjs';
-import { CLAIM_TRIGGER_WORKFLOW_ID, checkClaimTrigger, decideTwoClaims } from './claimTrigger.mjs';
-import { TRIGGER_WORKFLOW_ID, checkTrigger, insertTriggerClicks } from './trigger.mjs';
+import { CLAIM_TRIGGER_WORKFLOW_ID } from './claimTrigger.mjs';
+import { checkConversionTools } from './conversionTools.mjs';
+import { DECLINED_WORKFLOW_ID } from './conversionTrigger.mjs';
+import { liveTriggers } from './liveTriggers.mjs';
+import { TRIGGER_WORKFLOW_ID } from './trigger.mjs';
 import {
+	CONVERSIONS_MCP_SERVER,
 	MCP_SERVER,
 	cleanupStack,
 	importSandboxSetup,
@@ -49,7 +55,7 @@ import {
 	startSandbox,
 	stopChild,
 } from '../n8n-runtime/harness.mjs';
-import { ensureRuntime, freshUserFolder, installPackage, n8nEnv, n8nLine, repoRoot, requireFromRuntime, runN8n, seconds } from '../n8n-runtime/runtime.mjs';
+import { ensureRuntime, freshUserFolder, installPackage, n8nEnv, n8nLine, repoRoot, runN8n, seconds } from '../n8n-runtime/runtime.mjs';
 
 const PORTS = { n8n: 5690, broker: 5691, executeBroker: 5692, partner: 4110, click: 4111 };
 const line = n8nLine();
@@ -148,11 +154,12 @@ async function main() {
 	const capturedFile = join(outputDir, 'captured.md');
 	for (const example of CLI_EXAMPLES) {
 		await step(`n8n execute ${example.file}`, async () => {
+			const prepared = await example.prepare?.({ sandbox: client, outbound });
 			await client.clearRequests();
 			outbound.state.requests.length = 0;
 			outbound.state.messages.length = 0;
 			const { run, ms } = await execute(example);
-			const outcome = await example.check({ run, sandbox: client, requests: await client.requests(), outbound, rerun: () => execute(example) });
+			const outcome = await example.check({ run, sandbox: client, requests: await client.requests(), outbound, prepared, rerun: () => execute(example) });
 			const summary = typeof outcome === 'string' ? outcome : outcome.summary;
 			if (outcome.capture) appendFileSync(capturedFile, `## ${example.file}\n\n\`\`\`\n${outcome.capture}\n\`\`\`\n\n`);
 			results.push(`${example.file}: ${summary} (n8n execute ${seconds(ms)})`);
@@ -160,9 +167,10 @@ async function main() {
 		});
 	}
 
-	await step(runs('mcp') ? 'publish the trigger and MCP server examples' : 'activate the trigger examples', () =>
-		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, ...(runs('mcp') ? [MCP_SERVER.workflowId] : [])]),
+	await step('publish the trigger and MCP server examples', () =>
+		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, DECLINED_WORKFLOW_ID, CONVERSIONS_MCP_SERVER.workflowId, ...(runs('mcp') ? [MCP_SERVER.workflowId] : [])]),
 	);
+	const triggers = await liveTriggers({ runtime, sandbox: client, outbound, capturedFile, results, log });
 	await client.clearRequests();
 
 	const n8nLog = createWriteStream(join(outputDir, 'n8n-start.log'));
@@ -181,34 +189,16 @@ async function main() {
 	results.push(`n8n start: ready (/healthz/readiness) ${seconds(n8n.ms)} after the spawn`);
 	let api = await restSession(n8n.url);
 
-	// Both triggers at once: each waits for its next one-minute poll. Then n8n is stopped, clicks
-	// are inserted and claims decided while it is down, and after the start each trigger must emit
-	// those changes once, and nothing it emitted before.
-	const seen = { click: new Set(), claim: new Set(), clicksEmitted: new Set() };
-	const triggers = (round, whileDown = {}) =>
-		step(`triggers in the live n8n, ${round} (each waits for its next one-minute poll)`, async () => {
-			outbound.state.messages.length = 0;
-			const context = { api, sandbox: client, outbound, flatted: requireFromRuntime(runtime, 'flatted'), log };
-			const [click, claim] = await Promise.all([
-				checkTrigger({ ...context, checked: seen.click, emittedBefore: new Set(seen.clicksEmitted), madeWhileDown: whileDown.click }),
-				checkClaimTrigger({ ...context, checked: seen.claim, madeWhileDown: whileDown.claim }),
-			]);
-			for (const id of click.emitted) seen.clicksEmitted.add(id);
-			for (const [file, { summary, capture }] of [['click-trigger.json', click], ['claim-decisions.json', claim]]) {
-				appendFileSync(capturedFile, `## ${file} (${round})\n\n\`\`\`\n${capture}\n\`\`\`\n\n`);
-				results.push(`${file}, ${round}: ${summary}`);
-				log(summary);
-			}
-		});
-	await triggers('after activation');
-	const whileDown = await step('n8n stopped (SIGTERM); clicks inserted and claims decided while it is down', async () => {
+	const roundOfTriggers = (round, whileDown) => step(`triggers in the live n8n, ${round} (each waits for its next one-minute poll)`, () => triggers.check(api, round, whileDown));
+	await roundOfTriggers('after activation');
+	const whileDown = await step('n8n stopped (SIGTERM); clicks inserted, claims and conversions decided while it is down', async () => {
 		await n8n.stop();
 		await client.clearRequests();
-		return { click: await insertTriggerClicks(client), claim: await decideTwoClaims(client) };
+		return triggers.changeWhileDown();
 	});
 	n8n = await startLive('n8n start again');
 	api = await restSession(n8n.url);
-	await triggers('across a restart', whileDown);
+	await roundOfTriggers('across a restart', whileDown);
 
 	if (runs('mcp')) await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
 		const { summary, capture, errors } = await checkMcpTools({ baseUrl: n8n.url, sandbox: client });
@@ -216,6 +206,12 @@ async function main() {
 		results.push(`ai-agent-tools.json: ${summary}`);
 		log(summary);
 		results.push(runDocsMcpClient({ baseUrl: n8n.url }));
+	});
+	await step('AI agent tools: which sub IDs converted best last week, over MCP', async () => {
+		const { summary, capture, errors } = await checkConversionTools({ baseUrl: n8n.url, sandbox: client, token: MCP_SERVER.token });
+		appendFileSync(capturedFile, `## ai-agent-conversions.json\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
+		results.push(`ai-agent-conversions.json: ${summary}`);
+		log(summary);
 	});
 
 	await step('credential test in the live n8n (POST /rest/credentials/test)', async () => {
@@ -229,7 +225,7 @@ async function main() {
 
 	await step('editor in chromium', async () => {
 		const { shots, newUser } = await checkEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log, mcpExample: runs('mcp'), searchDescriptions: runs('searchDescriptions') });
-		const opened = `the 4 examples ending in Sheets or Slack${runs('mcp') ? ' and the MCP server example' : ''} open`;
+		const opened = `the 7 examples ending in Sheets or Slack and the MCP server example${runs('mcp') ? 's' : ' of conversions'} open`;
 		results.push(`editor: icons, credentials and operations of the 3 nodes render, ${opened} with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
 		results.push(`editor, what a new user meets: ${newUser}`);
 	});
