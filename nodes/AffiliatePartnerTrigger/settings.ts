@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ConversionEvent, WatchSettings } from '../shared/conversionWatch';
-import { CONVERSION_EVENTS, isConversionEvent, readWatchSettings } from '../shared/conversionWatch';
+import { CONVERSION_EVENTS, isConversionEvent, readLateUpdateMs, readWatchSettings } from '../shared/conversionWatch';
 import { describeValue, invalidInput, optionalNumber, readBoolean } from '../shared/validation';
 import type { ClaimEventName, ClaimKind } from './claims';
 import { CLAIM_KINDS, EVENTS } from './claims';
@@ -51,6 +51,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	}
 	const kinds = CLAIM_KINDS.filter((kind) => [...events].some((name) => EVENTS[name].kind === kind));
 	const emitExisting = readBoolean(context, undefined, 'Emit Existing', options.emitExisting);
+	readLateUpdateMs(context);
 	// Conversions are filtered by the same ad space and program, named as GET /statistics/actions/ takes them.
 	const conversionQs: IDataObject = {};
 	if (qs.website !== undefined) conversionQs.website = qs.website;

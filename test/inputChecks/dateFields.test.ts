@@ -65,6 +65,12 @@ describe('which versions show a picker and which take text', () => {
 				`filters.startDate: string (e.g. 2026-11-20) ${from13}`,
 				`orderDate: dateTime ${lt}`,
 				`orderDate: string (e.g. 2026-11-20) ${gte}`,
+				// Action and Report are new: text in every version.
+				...['dateFrom', 'dateTo', 'filters.actionDateFrom', 'filters.actionDateTo', 'filters.closingDateFrom', 'filters.closingDateTo'].map(
+					(name) => `${name}: string (e.g. 2026-11-20) "all"`,
+				),
+				'filters.statusUpdatedFrom: string (e.g. 2026-11-20 08:00:00) "all"',
+				'filters.statusUpdatedTo: string (e.g. 2026-11-20 23:59:59) "all"',
 			].sort(),
 		);
 	});

@@ -19,11 +19,12 @@ export interface Outcome {
 export type NodeName = 'affiliatePartner' | 'clickReport' | 'affiliatePartnerTrigger' | 'clickReportTrigger';
 
 /** Starts a sandbox for the test file; the returned runner runs one node with the given parameters. */
-export type Run = (node: NodeName, parameters: IDataObject, input?: INodeExecutionData[]) => Promise<Outcome>;
+/** A trigger runs at version 1 unless `triggerVersion` says otherwise. */
+export type Run = (node: NodeName, parameters: IDataObject, input?: INodeExecutionData[], triggerVersion?: number) => Promise<Outcome>;
 
 export function useNodes(): { run: Run; sandbox: () => Sandbox } {
 	const sandboxOf = useSandbox({ clickItems: 40, clickDays: 3 }, { latencyMs: 0 });
-	const run: Run = async (node, parameters, input) => {
+	const run: Run = async (node, parameters, input, triggerVersion) => {
 		const sandbox = sandboxOf();
 		const partner = node === 'affiliatePartner' || node === 'affiliatePartnerTrigger';
 		const credentials = partner ? partnerCredential(sandbox) : clickCredential(sandbox);
@@ -33,7 +34,7 @@ export function useNodes(): { run: Run; sandbox: () => Sandbox } {
 			return { error: result.error, items: result.items, requests: [...sandbox.requests] };
 		}
 		try {
-			const emitted = await createTrigger(parameters as never, credentials, {}, node).poll();
+			const emitted = await createTrigger(parameters as never, credentials, {}, node, triggerVersion).poll();
 			return { items: emitted?.[0] ?? [], requests: [...sandbox.requests] };
 		} catch (error) {
 			return { error: error as Error, items: [], requests: [...sandbox.requests] };

@@ -11,5 +11,6 @@ export {
 	MAX_LATE_UPDATE_MINUTES,
 	isConversionEvent,
 	lateUpdateMinutesOption,
+	readLateUpdateMs,
 	readWatchSettings,
 } from './options';

@@ -33,20 +33,28 @@ export const lateUpdateMinutesOption: INodeProperties = {
 		'Conversion events: each poll reads again the changes stamped this many minutes before the newest one it has seen, so that a change the service writes late with an earlier time is not missed. Changes written later than this are.',
 };
 
-/** The conversion events' settings; `scope` holds what the memory depends on besides them. */
-export function readWatchSettings(
-	context: IPollFunctions,
-	{ events, watchDays, emitExisting, scope }: { events: ConversionEvent[]; watchDays: number; emitExisting: boolean; scope: IDataObject },
-): WatchSettings {
+/**
+ * Late Update Minutes as milliseconds, checked whether or not a conversion event is chosen: a
+ * value the panel could not hold is refused in every poll, as every other option is.
+ */
+export function readLateUpdateMs(context: IPollFunctions): number {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const lateMinutes = optionalNumber(context, undefined, 'Late Update Minutes', options.lateUpdateMinutes) ?? DEFAULT_LATE_UPDATE_MINUTES;
 	if (lateMinutes < 1 || lateMinutes > MAX_LATE_UPDATE_MINUTES) {
 		throw invalidInput(context, undefined, 'Late Update Minutes', `must be from 1 to ${MAX_LATE_UPDATE_MINUTES} (a day), got ${lateMinutes}`);
 	}
+	return lateMinutes * MINUTE;
+}
+
+/** The conversion events' settings; `scope` holds what the memory depends on besides them. */
+export function readWatchSettings(
+	context: IPollFunctions,
+	{ events, watchDays, emitExisting, scope }: { events: ConversionEvent[]; watchDays: number; emitExisting: boolean; scope: IDataObject },
+): WatchSettings {
 	return {
 		events: new Set(events),
 		watchMs: watchDays * DAY,
-		rereadMs: lateMinutes * MINUTE,
+		rereadMs: readLateUpdateMs(context),
 		emitExisting,
 		// The re-read window is not part of it: another window reads more or less, and forgets nothing.
 		scope: JSON.stringify({ ...scope, watchDays }),
