@@ -1,15 +1,17 @@
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { withPollMemory } from '../shared/pollMemory';
 import type { Account } from '../shared/transport';
 import { resolveAccount } from '../shared/transport';
 import { absorb, nextStep } from './decide';
 import { withEventKeys } from '../shared/eventKeys';
-import { eventKeyOf } from './eventKey';
+import { triggerEventKey } from './eventKey';
+import { pollClickConversions } from './conversions';
 import { conclude } from './outcome';
 import { startPoll } from './progress';
 import { perform } from './reads';
 import { manualSample } from './sample';
+import type { TriggerSettings } from './settings';
 import { readSettings } from './settings';
 import { readState } from './state';
 
@@ -52,21 +54,48 @@ export async function pollClickReport(context: IPollFunctions): Promise<INodeExe
 
 	return await withPollMemory(context, 'clickReport', async (staticData) => {
 		const account = await resolveAccount(context, 'click');
-		const budget = requestsAllowed(context, account);
-		if (budget < FEWEST_REQUESTS_WORTH_A_POLL) {
+		const stored = staticData.clickReport as IDataObject | undefined;
+		const needed = settings.clicks ? FEWEST_REQUESTS_WORTH_A_POLL : 1;
+		if (requestsAllowed(context, account) < needed) {
 			// Waiting inside the poll for the key's 5-minute window would hold n8n's poll; nothing is lost.
 			context.logger.info('Click Report Trigger: the public key\'s requests for the next minutes are used up; this poll reads nothing, the next one goes on');
 			return null;
 		}
-		const progress = startPoll({ state: readState(staticData.clickReport), settings, localNow: Date.now(), budget });
-		let step = nextStep(progress);
-		while (step.kind !== 'stop') {
-			absorb(progress, step, await perform(context, account, settings.qs, step));
-			step = nextStep(progress);
-		}
-		const outcome = conclude(progress, step);
-		for (const warning of outcome.warnings) context.logger.warn(warning);
-		for (const note of outcome.notes) context.logger.info(note);
-		return { emit: withEventKeys(context.getNode(), outcome.emit, eventKeyOf), stored: outcome.state };
+		// Conversions first: one request when idle, then the click items with what the key has left.
+		const conversions = settings.conversions ? await pollClickConversions(context, settings.conversions, stored?.conversions, Date.now()) : undefined;
+		const clicks = settings.clicks ? await pollClickItems(context, account, settings, stored) : undefined;
+		const emit = [...(clicks?.emit ?? []), ...(conversions?.emit ?? [])];
+		// Click items not read this time (the key's window used up, or not chosen) keep their state as it was.
+		const clickState = clicks?.state ?? (clickItemsState(stored) ? withoutConversions(stored!) : {});
+		return { emit: withEventKeys(context.getNode(), emit, triggerEventKey), stored: { ...clickState, ...(conversions ? { conversions: conversions.stored } : {}) } };
 	});
+}
+
+/** Whether the stored state holds the click items' part (a state of version 1 or 2). */
+const clickItemsState = (stored: IDataObject | undefined): boolean => stored !== undefined && ('version' in stored || 'upperBound' in stored);
+
+function withoutConversions(stored: IDataObject): IDataObject {
+	const clickState = { ...stored };
+	delete clickState.conversions;
+	delete clickState.seq;
+	return clickState;
+}
+
+/** The click items' part of a poll, within what the key's pace and window leave; undefined when that is too little. */
+async function pollClickItems(context: IPollFunctions, account: Account, settings: TriggerSettings, stored: IDataObject | undefined) {
+	const budget = requestsAllowed(context, account);
+	if (budget < FEWEST_REQUESTS_WORTH_A_POLL) {
+		context.logger.info('Click Report Trigger: the public key\'s requests for the next minutes are used up; the click items wait for the next poll');
+		return undefined;
+	}
+	const progress = startPoll({ state: clickItemsState(stored) ? readState(stored) : undefined, settings, localNow: Date.now(), budget });
+	let step = nextStep(progress);
+	while (step.kind !== 'stop') {
+		absorb(progress, step, await perform(context, account, settings.qs, step));
+		step = nextStep(progress);
+	}
+	const outcome = conclude(progress, step);
+	for (const warning of outcome.warnings) context.logger.warn(warning);
+	for (const note of outcome.notes) context.logger.info(note);
+	return { emit: outcome.emit as unknown as IDataObject[], state: outcome.state as unknown as IDataObject };
 }

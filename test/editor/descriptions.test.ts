@@ -93,8 +93,8 @@ describe('found by what users type', () => {
 		const report = new ClickReport().description;
 		const trigger = new ClickReportTrigger().description;
 		expect(trigger.name.replace('Trigger', '')).toBe(report.name);
-		expect(trigger.description).toMatch(/get it for any period/);
-		expect(trigger.description).toMatch(/start a workflow when click items are new or updated/);
+		expect(trigger.description).toMatch(/click report .* and conversions: get them for any period/);
+		expect(trigger.description).toMatch(/start a workflow when click items are new or updated, or a conversion is created or changes status/);
 	});
 
 	test("the node search's one entry for Affiliate Partner and its trigger describes both, with no count that goes stale", () => {

@@ -100,7 +100,7 @@ describe('both triggers: the panel shows the bounds the poll enforces', () => {
 	];
 
 	test('every number option of the triggers is bounded on the panel', () => {
-		expect(bounded.map(({ option }) => option.name).sort()).toEqual(['emitExistingHours', 'lookbackMinutes', 'watchDays']);
+		expect(bounded.map(({ option }) => option.name).sort()).toEqual(['emitExistingHours', 'lateUpdateMinutes', 'lateUpdateMinutes', 'lookbackMinutes', 'watchDays', 'watchDays']);
 		for (const { option } of bounded) expect(option.typeOptions).toEqual({ minValue: expect.any(Number), maxValue: expect.any(Number) });
 	});
 
@@ -109,7 +109,9 @@ describe('both triggers: the panel shows the bounds the poll enforces', () => {
 		async (_label, node, option) => {
 			const { minValue, maxValue } = option.typeOptions as { minValue: number; maxValue: number };
 			const parameters = node === 'affiliatePartnerTrigger' ? { events: ['lostOrderCreated'] } : {};
-			const outcome = await run(node, { ...parameters, options: { [option.name]: maxValue + 1 } });
+			// The newest version, whose panel shows every option.
+			const newest = (node === 'affiliatePartnerTrigger' ? new AffiliatePartnerTrigger() : new ClickReportTrigger()).description.defaultVersion;
+			const outcome = await run(node, { ...parameters, options: { [option.name]: maxValue + 1 } }, undefined, newest);
 			expectRefused(outcome, option.displayName, new RegExp(` from ${minValue} to ${maxValue}\\b.*, got ${maxValue + 1}$`));
 		},
 	);
