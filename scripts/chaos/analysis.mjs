@@ -2,7 +2,6 @@
 // each was delivered, with each loss explained or not. Pure: from the lives, the ground truth and
 // the executions read back.
 
-const POLL_INTERVAL_MS = 10_000;
 const createdAt = (execution) => Date.parse(execution.createdAt ?? execution.startedAt);
 
 /** The service each trigger reads: its answers are the ones its polls read. */
@@ -25,7 +24,8 @@ export function pollsOf(lives, trigger) {
 		for (const answer of answers) {
 			const last = groups.at(-1);
 			if (last && answer.at - last.lastAt < POLL_GAP_MS) (last.lastAt = answer.at, answer.keys.forEach((key) => last.keys.add(key)));
-			else groups.push({ life: life.number, firstAt: answer.at, lastAt: answer.at, keys: new Set(answer.keys) });
+			else groups.push({ life: life.number, firstAt: answer.at, lastAt: answer.at, keys: new Set(answer.keys), paths: new Set() });
+			groups.at(-1).paths.add(answer.path ?? '');
 		}
 		groups.forEach((poll, index) => {
 			const until = Math.min(poll.lastAt + ANSWER_TO_EMIT_MS, groups[index + 1]?.firstAt ?? Number.POSITIVE_INFINITY);
@@ -55,42 +55,38 @@ export function emitsWithoutExecution(lives, executions) {
 	return lost;
 }
 
-/** Whether n8n ran, ready and unkilled, for `spanMs` at a stretch between two times. */
-function ranBetween(lives, from, to, spanMs) {
-	return lives.some((life) => {
-		if (!life.readyAt) return false;
-		const start = Math.max(from, life.readyAt);
-		const end = Math.min(to, life.killedAt ?? Number.POSITIVE_INFINITY);
-		return end - start >= spanMs;
-	});
-}
+/** Whether a poll that finished read the list (`listPath`; any list of the trigger when empty) between two times. */
+const listReadBetween = (polls, listPath, from, to) =>
+	polls.some((poll) => !poll.cut && poll.lastAt >= from && poll.firstAt <= to && [...poll.paths].some((path) => path.startsWith(listPath)));
 
 /**
- * Sorts the changes never delivered: one whose first finished read was by a poll whose emit a kill
- * kept from becoming an execution (`emitWindow`: that emit held it, and the state saved with it
- * had moved past it), a click version superseded while n8n was not polling (`coalesced`), and the
+ * Sorts the changes never delivered: a version superseded before any poll that counted read the
+ * list it is in (`coalesced`: n8n was down or starting, its polls were cut short by kills, or a
+ * kill lost their emit; with durable cursors such a poll committed nothing), one whose first
+ * finished read was by a poll whose emit a kill kept from becoming an execution (`emitWindow`:
+ * that emit held it, and on n8n's defaults the state saved with it had moved past it), and the
  * rest, which nothing explains (`unexplained`): among them a change that a finished poll read
- * and then neither emitted into an execution nor lost in n8n's window.
+ * and then neither emitted into an execution nor lost in n8n's window, and a version that a read
+ * of its list should have held and did not. `listPath`: the list the changes are in, when the
+ * trigger's polls read several.
  */
-export function explainLosses(counts, trigger, lives, lostEmits, truth) {
+export function explainLosses(counts, trigger, lives, lostEmits, truth, listPath = '') {
 	const coalesced = [];
 	const emitWindow = [];
 	const unexplained = [];
 	const polls = pollsOf(lives, trigger);
+	const lostEmitOf = (poll) => poll.emit && lostEmits.find((emit) => emit.trigger === trigger && emit.at === poll.emit.at);
+	const counted = polls.filter((poll) => !poll.cut && !lostEmitOf(poll));
 	for (const entry of counts.never) {
-		const firstRead = polls.find((poll) => !poll.cut && poll.keys.has(entry.key));
-		const window = firstRead?.emit && lostEmits.find((emit) => emit.trigger === trigger && emit.at === firstRead.emit.at);
-		if (window) {
-			emitWindow.push({ ...entry, window });
-			continue;
-		}
-		// No poll could see it: n8n was never up for a whole poll interval before it was superseded.
 		const successor = entry.change.supersededBy && truth.get(entry.change.supersededBy);
-		if (!firstRead && successor && !ranBetween(lives, entry.change.madeAt, successor.madeAt, POLL_INTERVAL_MS + 2000)) {
+		if (successor && !listReadBetween(counted, listPath, entry.change.madeAt, successor.madeAt)) {
 			coalesced.push(entry);
 			continue;
 		}
-		unexplained.push(entry);
+		const firstRead = polls.find((poll) => !poll.cut && poll.keys.has(entry.key));
+		const window = firstRead && lostEmitOf(firstRead);
+		if (window) emitWindow.push({ ...entry, window });
+		else unexplained.push(entry);
 	}
 	return { coalesced, emitWindow, unexplained };
 }

@@ -1,14 +1,17 @@
 // The changes the crash test makes in the sandbox, about one a second, and the ground truth: every
 // change a trigger promises to emit, by the key the ledger reads back from the executions.
 //   clicks: a new click item, or a new version of one made at least 2 minutes earlier;
-//   claims: a new lost-order claim, or the decision of one created at least a minute earlier.
-// A version is changed once at most, and long after it was made, so that no poll can see it
-// superseded, unless n8n is down for longer than that (the ledger checks). A request whose answer
+//   claims: a new lost-order claim, or the decision of one created at least a minute earlier;
+//   conversions: new actions, or status moves of them, and the sandbox's own (conversions.mjs).
+// A click or claim version is changed once at most, an action a minute after its last change, so
+// that no poll can see a version superseded, unless n8n is down for that long (the ledger checks). A request whose answer
 // is lost may still have been applied: the sandbox is then read back, and what it holds that the
 // truth lacks is added (also once at the end), so the ground truth is what the sandbox did.
 import { Rng } from '../../sandbox/dist/prng.js';
 import { sleep } from '../e2e/executions.mjs';
-import { claimKeys, clickKey } from './keys.mjs';
+import { conversionWatch } from './conversions.mjs';
+import { CONVERSION_SOURCES, claimKeys, clickKey } from './keys.mjs';
+import { STREAMS } from './setup.mjs';
 
 const UPDATE_AFTER_MS = 120_000;
 const DECIDE_AFTER_MS = 60_000;
@@ -31,6 +34,9 @@ export function changeMaker({ sandbox, seed, log }) {
 	const failures = [];
 
 	const promise = (key, trigger, extra = {}) => truth.set(key, { trigger, madeAt: Date.now(), ...extra });
+	const conversions = STREAMS.filter((stream) => stream.conversions).map((stream) =>
+		conversionWatch({ sandbox, source: CONVERSION_SOURCES[stream.conversions], stream: stream.name, rng, seed, promise, truth }),
+	);
 
 	let secrets;
 	async function createClaim() {
@@ -105,19 +111,25 @@ export function changeMaker({ sandbox, seed, log }) {
 		const roll = rng.next();
 		const decidable = claims.find((claim) => !claim.decided && now - claim.at >= DECIDE_AFTER_MS);
 		const updatable = clicks.find((click) => !click.updated && now - click.at >= UPDATE_AFTER_MS);
-		if (roll < 0.25 && decidable) return await decideClaim(decidable);
-		if (roll < 0.45 && updatable) return await updateClick(updatable);
-		if (roll < 0.7) return await createClaim();
-		return await insertClick();
+		if (roll < 0.2 && decidable) return await decideClaim(decidable);
+		if (roll < 0.35 && updatable) return await updateClick(updatable);
+		if (roll < 0.55) return await createClaim();
+		if (roll < 0.75) return await insertClick();
+		return await rng.pick(conversions).makeSome();
 	}
 
 	return {
 		truth,
-		/** A new click item and a new claim, now: a change for each trigger. */
+		/** A new click item, a new claim and a new action of each service, now: a change of each stream. */
 		async makeOneOfEach() {
 			await insertClick();
 			await createClaim();
+			for (const watch of conversions) await watch.createOne();
 		},
+		/** The conversions' truth, from what the activation poll read (in `lives`, the watching proxy's record) on. */
+		watchConversions: (lives) => Promise.all(conversions.map((watch) => watch.start(lives))),
+		/** The conversions' last read, once n8n has stopped (conversions.mjs). */
+		finish: (endAt) => Promise.all(conversions.map((watch) => watch.finish(endAt))),
 		start() {
 			running = true;
 			loop = (async () => {

@@ -2,8 +2,8 @@
 // counts each promised change: delivered once, twice or more, held only by an execution n8n marked
 // crashed, or never delivered.
 import { outputOf } from '../e2e/executions.mjs';
-import { clickKey, claimKeys } from './keys.mjs';
-import { TRIGGERS } from './setup.mjs';
+import { CONVERSION_SOURCES, actionKeys, claimKeys, clickKey, conversionKeys, versionOf } from './keys.mjs';
+import { STREAMS, TRIGGERS } from './setup.mjs';
 
 /**
  * n8n's crash recovery rebuilds the run data of a node its event log saw finish with one made-up
@@ -31,8 +31,20 @@ export const rebuiltFromEventLog = (run, node) => outputOf(run, node).some(isRec
 /** A failed poll's message, as n8n recorded it in its error execution. */
 export const pollError = (run, node) => run?.resultData?.runData?.[node]?.[0]?.error?.message ?? run?.resultData?.error?.message;
 
-/** The keys of the changes an emitted item delivers (a creation seen already decided delivers both). */
+const CONVERSION_EVENTS = ['conversionCreated', 'conversionStatusChanged'];
+
+/**
+ * The keys of the changes an emitted item delivers (a creation seen already decided delivers both),
+ * the first being the one its eventKey must name.
+ */
 export function keysOf(trigger, item) {
+	if (CONVERSION_EVENTS.includes(item.event)) {
+		const source = CONVERSION_SOURCES[STREAMS.find((stream) => stream.workflow === trigger && stream.conversions)?.conversions];
+		if (!source) return [`unexpected event ${item.event} ${item.id}`];
+		if (item.event === 'conversionCreated') return actionKeys(source, item);
+		const { id, status, stamp } = versionOf(source, item);
+		return [conversionKeys.changed(id, status, stamp)];
+	}
 	if (trigger === 'click') return [clickKey(item)];
 	if (item.event === 'lostOrderCreated') {
 		const keys = [claimKeys.created(item.id)];
@@ -82,9 +94,11 @@ export async function readExecutions(api, flatted, { timeoutMs = 120_000, sleep 
 }
 
 /**
- * Per trigger: every promised change with the executions that delivered it. `once`, `twice`
- * (two or more executions), `crashedOnly` (held only by executions n8n marked crashed), `never`;
- * and items that deliver nothing promised.
+ * Per stream (setup.mjs): every promised change with the executions that delivered it. `once`,
+ * `twice` (two or more executions), `crashedOnly` (held only by executions n8n marked crashed),
+ * `never`; a change not yet due (`notYetDue`, conversions.mjs) counts only if delivered, else in
+ * `notDue`. Also the items that deliver nothing promised, and those without an eventKey or, for
+ * conversions, with one that does not name their change.
  */
 export function countDeliveries(truth, executions) {
 	const deliveries = new Map();
@@ -92,8 +106,10 @@ export function countDeliveries(truth, executions) {
 	const withoutKey = [];
 	for (const execution of executions) {
 		for (const item of execution.items) {
+			const keys = keysOf(execution.trigger, item);
 			if (typeof item.eventKey !== 'string' || !item.eventKey) withoutKey.push(`${execution.trigger} execution ${execution.id}`);
-			for (const key of keysOf(execution.trigger, item)) {
+			else if (CONVERSION_EVENTS.includes(item.event) && item.eventKey !== keys[0]) withoutKey.push(`${item.eventKey} for ${keys[0]} (execution ${execution.id})`);
+			for (const key of keys) {
 				if (!truth.has(key)) {
 					unexpected.push(`${key} (execution ${execution.id})`);
 					continue;
@@ -103,12 +119,16 @@ export function countDeliveries(truth, executions) {
 		}
 	}
 	const perTrigger = {};
-	for (const trigger of TRIGGERS) perTrigger[trigger.name] = { promised: 0, once: [], twice: [], crashedOnly: [], never: [] };
+	for (const stream of STREAMS) perTrigger[stream.name] = { promised: 0, once: [], twice: [], crashedOnly: [], never: [], notDue: [] };
 	for (const [key, change] of truth) {
 		const counts = perTrigger[change.trigger];
-		counts.promised++;
 		const by = deliveries.get(key) ?? [];
 		const entry = { key, change, executions: by };
+		if (change.notYetDue && by.length === 0) {
+			counts.notDue.push(entry);
+			continue;
+		}
+		counts.promised++;
 		if (by.length === 0) counts.never.push(entry);
 		else if (by.every((execution) => execution.status === 'crashed')) counts.crashedOnly.push(entry);
 		else if (by.length === 1) counts.once.push(entry);

@@ -101,7 +101,7 @@ export function n8nLives({ runtime, env, logFile, workflowNames, log }) {
 		request: (info) => current && !current.killedAt && (current.requests++, notify({ kind: 'request', ...info })),
 		answer({ body, ...info }) {
 			if (!current || current.killedAt) return;
-			current.answers.push({ api: info.api, at: Date.now(), keys: answerKeys(info.api, body) });
+			current.answers.push({ api: info.api, path: info.path.split('?')[0], at: Date.now(), keys: answerKeys(info.api, body, info.path) });
 			notify({ kind: 'answer', ...info });
 		},
 		async stopCleanly() {

@@ -75,6 +75,7 @@ export async function runMode({ modeName, runtime, ports, seed, kills, outputDir
 		await (await lives.start()).ready;
 	}
 	await waitForActivation(lives);
+	await changes.watchConversions(lives.lives);
 	log(`${mode.label}: n8n ready in ${((first.readyAt - first.spawnedAt) / 1000).toFixed(1)} s, both triggers activated`);
 
 	changes.start();
@@ -93,9 +94,11 @@ export async function runMode({ modeName, runtime, ports, seed, kills, outputDir
 	log(`${mode.label}: ${changes.truth.size} changes made (${changes.failures.length} requests without an answer, ${readBack} found applied at the end); quiet end of ${QUIET_END_MS / 1000} s`);
 	await sleep(QUIET_END_MS);
 
+	const endAt = Date.now();
 	const api = await restSession(`http://127.0.0.1:${ports.n8n}`);
 	const { executions, unfinished } = await readExecutions(api, requireFromRuntime(runtime, 'flatted'), { sleep });
 	await lives.stopCleanly();
+	await changes.finish(endAt);
 	const deliveries = countDeliveries(changes.truth, executions);
 	return { mode, modeName, lives: lives.lives, truth: changes.truth, changeFailures: changes.failures, executions, unfinished, deliveries, firstCommit, ms: Date.now() - startedAt };
 }

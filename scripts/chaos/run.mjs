@@ -2,11 +2,13 @@
 // `npm run test:chaos`: both triggers in the real n8n (the runtime the e2e uses) killed with
 // SIGKILL at seeded moments and started again, in two modes: n8n's defaults and durable poll
 // cursors (docs/guarantees.md, "When n8n crashes"). Changes are made in the sandbox about once a
-// second; at the end every execution is read back and each change counted: delivered once, twice,
-// never, or held only by an execution n8n marked crashed (visible, retryable). A change never
-// delivered is put down to n8n's emit window only when the poll whose emit a kill lost had read
-// it (analysis.mjs). With durable cursors one more kill lands between the activation and the
-// first committed poll (firstCommit.mjs).
+// second (click items, claims, and conversions, which the Affiliate Partner Trigger watches beside
+// the claims; the sandbox moves its seeded conversions too); at the end every execution is read
+// back and each change counted by stream (setup.mjs): delivered once, twice, never, or held only
+// by an execution n8n marked crashed (visible, retryable). A change never delivered is put down
+// to n8n's emit window only when the poll whose emit a kill lost had read it (analysis.mjs). With
+// durable cursors one more kill lands between the activation and the first committed poll
+// (firstCommit.mjs).
 //
 //   CHAOS_SEED (27)  the kill moments, pauses and changes    CHAOS_KILLS (21)  kills per mode
 //   CHAOS_MODES (defaults,durable)                           CHAOS_KEEP=1  keep the user folders
@@ -20,8 +22,10 @@ import { join } from 'node:path';
 import { cleanupStack, npmRun } from '../n8n-runtime/harness.mjs';
 import { ensureRuntime, repoRoot, seconds } from '../n8n-runtime/runtime.mjs';
 import { emitsWithoutExecution, explainLosses, killSummary, unexplainedDuplicates } from './analysis.mjs';
+import { DUE_BEFORE_END_MS } from './conversions.mjs';
+import { CONVERSION_SOURCES } from './keys.mjs';
 import { runMode } from './mode.mjs';
-import { TRIGGERS } from './setup.mjs';
+import { STREAMS, TRIGGERS } from './setup.mjs';
 
 const MIN_KILLS = 20;
 const PORTS = {
@@ -60,24 +64,25 @@ function judge(result) {
 	const rebuilt = executions.filter((e) => e.rebuilt).map((e) => e.id);
 	if (rebuilt.length) notes.push(`${mode.label}: n8n rebuilt the run of crashed execution(s) ${rebuilt.join(', ')} from its event log; their items were read from the execution's start`);
 	for (const e of executions.filter((e) => e.status === 'error')) notes.push(`${mode.label}: execution ${e.id} (${e.trigger}) is a failed poll: ${e.error ?? 'no message'}`);
-	for (const trigger of TRIGGERS) {
-		const counts = deliveries.perTrigger[trigger.name];
-		const losses = explainLosses(counts, trigger.name, lives, lostEmits, truth);
+	for (const stream of STREAMS) {
+		const counts = deliveries.perTrigger[stream.name];
+		const losses = explainLosses(counts, stream.workflow, lives, lostEmits, truth, CONVERSION_SOURCES[stream.conversions]?.path);
 		const duplicates = modeName === 'durable' ? counts.twice : unexplainedDuplicates(counts, lives);
 		const crashedIds = [...new Set(counts.crashedOnly.flatMap((entry) => entry.executions.map((e) => e.id)))];
-		rows.push([mode.label, trigger.node, killed.count, counts.promised, counts.once.length, counts.twice.length, counts.never.length, losses.emitWindow.length, counts.crashedOnly.length]);
+		rows.push([mode.label, stream.label, killed.count, counts.promised, counts.once.length, counts.twice.length, counts.never.length, losses.emitWindow.length, counts.crashedOnly.length]);
 		const lostWindows = [...new Set(losses.emitWindow.map((entry) => `${entry.window.killMsAfter} ms`))];
-		if (losses.emitWindow.length) notes.push(`${mode.label}, ${trigger.node}: ${losses.emitWindow.length} changes lost in n8n's emit window, at ${lostWindows.length} kill(s) ${lostWindows.join(', ')} after the emit: ${list(losses.emitWindow)}`);
-		if (counts.crashedOnly.length) notes.push(`${mode.label}, ${trigger.node}: ${counts.crashedOnly.length} changes held only by executions n8n marked crashed (${crashedIds.join(', ')}), each among that execution's items`);
-		if (losses.coalesced.length) notes.push(`${mode.label}, ${trigger.node}: ${losses.coalesced.length} click versions superseded while n8n was down: ${list(losses.coalesced)}`);
+		if (losses.emitWindow.length) notes.push(`${mode.label}, ${stream.label}: ${losses.emitWindow.length} changes lost in n8n's emit window, at ${lostWindows.length} kill(s) ${lostWindows.join(', ')} after the emit: ${list(losses.emitWindow)}`);
+		if (counts.crashedOnly.length) notes.push(`${mode.label}, ${stream.label}: ${counts.crashedOnly.length} changes held only by executions n8n marked crashed (${crashedIds.join(', ')}), each among that execution's items`);
+		if (losses.coalesced.length) notes.push(`${mode.label}, ${stream.label}: ${losses.coalesced.length} versions superseded while n8n was down: ${list(losses.coalesced)}`);
+		if (counts.notDue.length) notes.push(`${mode.label}, ${stream.label}: ${counts.notDue.length} changes seen within ${DUE_BEFORE_END_MS / 1000} s of the end and not delivered, not yet due: ${list(counts.notDue)}`);
 		const allowedLoss = modeName === 'defaults' ? losses.emitWindow.length : 0;
 		const silent = counts.never.length - losses.coalesced.length - allowedLoss;
-		check(`${mode.label}, ${trigger.node}: no change silently lost`, silent === 0, silent === 0 ? `${counts.once.length + counts.twice.length} of ${counts.promised} delivered, ${counts.crashedOnly.length} held by crashed executions, ${losses.emitWindow.length} lost in n8n's emit window` : `${silent} never delivered: ${list(losses.unexplained.concat(modeName === 'durable' ? losses.emitWindow : []))}`);
+		check(`${mode.label}, ${stream.label}: no change silently lost`, silent === 0, silent === 0 ? `${counts.once.length + counts.twice.length} of ${counts.promised} delivered, ${counts.crashedOnly.length} held by crashed executions, ${losses.emitWindow.length} lost in n8n's emit window` : `${silent} never delivered: ${list(losses.unexplained.concat(modeName === 'durable' ? losses.emitWindow : []))}`);
 		const dupWhat = modeName === 'durable' ? 'no duplicate' : 'a duplicate only across a kill';
-		check(`${mode.label}, ${trigger.node}: ${dupWhat}`, duplicates.length === 0, duplicates.length === 0 ? `${counts.twice.length} delivered twice or more` : `${duplicates.length}: ${duplicates.slice(0, 6).map((entry) => `${entry.key} in ${entry.executions.map((e) => e.id).join(', ')}`).join('; ')}`);
+		check(`${mode.label}, ${stream.label}: ${dupWhat}`, duplicates.length === 0, duplicates.length === 0 ? `${counts.twice.length} delivered twice or more` : `${duplicates.length}: ${duplicates.slice(0, 6).map((entry) => `${entry.key} in ${entry.executions.map((e) => e.id).join(', ')}`).join('; ')}`);
 	}
 	check(`${mode.label}: nothing emitted that was not changed`, deliveries.unexpected.length === 0, deliveries.unexpected.length ? deliveries.unexpected.slice(0, 6).join('; ') : `${executions.length} executions read`);
-	check(`${mode.label}: every item carries an event key`, deliveries.withoutKey.length === 0, deliveries.withoutKey.length ? deliveries.withoutKey.slice(0, 6).join('; ') : 'yes');
+	check(`${mode.label}: every item carries its event key`, deliveries.withoutKey.length === 0, deliveries.withoutKey.length ? deliveries.withoutKey.slice(0, 6).join('; ') : 'yes');
 	if (result.unfinished) check(`${mode.label}: executions finished`, false, `${result.unfinished} still running at the end`);
 	return { mode: modeName, kills: killed, lostEmits, ms: result.ms };
 }

@@ -11,6 +11,17 @@ export const TRIGGERS = [
 ];
 
 /**
+ * What the ledger counts apart: each kind of change, the trigger workflow that emits it, and for
+ * conversion events the service whose actions they read (keys.mjs, CONVERSION_SOURCES). The
+ * conversion events ride in the claim trigger's polls, as a user who picks both gets them.
+ */
+export const STREAMS = [
+	{ name: 'click', workflow: 'click', label: TRIGGER_NODES.click },
+	{ name: 'claim', workflow: 'claim', label: `${TRIGGER_NODES.claim}, claims` },
+	{ name: 'partnerConversion', workflow: 'claim', label: `${TRIGGER_NODES.claim}, conversions`, conversions: 'partner' },
+];
+
+/**
  * n8n refuses a seconds cron such as every 5 seconds as too short, but takes six fixed-second
  * entries: a poll every 10 seconds.
  */
@@ -78,7 +89,7 @@ export function chaosWorkflows(credentials) {
 			type: 'n8n-nodes-affiliate-partner.affiliatePartnerTrigger',
 			typeVersion: Number(process.env.CHAOS_TYPE_VERSION ?? 1.1),
 			credentials: credentialRef(partner.id, partner.name, 'affiliatePartnerApi'),
-			parameters: { pollTimes: EVERY_TEN_SECONDS, events: ['lostOrderCreated', 'lostOrderStatusChanged'], filters: {}, options: {} },
+			parameters: { pollTimes: EVERY_TEN_SECONDS, events: ['lostOrderCreated', 'lostOrderStatusChanged', 'conversionCreated', 'conversionStatusChanged'], filters: {}, options: {} },
 		}),
 	];
 }
