@@ -9,7 +9,7 @@
 import type { Rng } from '../../sandbox/prng';
 
 /** What an endpoint answers: which checks and rewrites make sense for it. */
-export type Shape = 'list' | 'plainList' | 'record' | 'orderInfo' | 'rate' | 'clickPage' | 'bareList' | 'totals';
+export type Shape = 'list' | 'plainList' | 'record' | 'orderInfo' | 'rate' | 'clickPage' | 'bareList' | 'totals' | 'cursorPage';
 /** Which of the pages (distinct requests) of a read a rewrite takes; `all` for single requests. */
 export type Position = 'first' | 'middle' | 'last' | 'all';
 /** `always`: every answer to a chosen request, retries too; `once`: only its first answer. */
@@ -43,16 +43,26 @@ export interface Family {
 	hazard?: boolean;
 	/** Only for a config read over two click windows. */
 	twoWindows?: boolean;
+	/** Only for a config whose records are these (catalogB.ts, ReadConfig.about): a rewrite of their own fields. */
+	about?: RecordsAbout;
+	/** The pages it may take, when not every one: a repeated cursor needs a page asked with one. */
+	positions?: Position[];
 	/** How to compare outputs: the record key may come back as a string of itself. */
 	keyAsText?: (variant: string) => boolean;
 	rewrite: (answer: Answer, variant: string, context: RewriteContext) => Answer;
 }
 
+/**
+ * What a read's records are, for the families that rewrite their own fields: the partner
+ * interface's actions, those read one item per position, and click actions read with a Status filter.
+ */
+export type RecordsAbout = 'actions' | 'positions' | 'statusFiltered';
+
 /** A field name no answer has: extra fields carry it, and outputs are compared without it. */
 export const EXTRA_FIELD = 'fuzzExtraField';
 
 export const LISTS: Shape[] = ['list', 'plainList', 'clickPage'];
-export const ALL: Shape[] = ['list', 'plainList', 'record', 'orderInfo', 'rate', 'clickPage'];
+export const ALL: Shape[] = ['list', 'plainList', 'record', 'orderInfo', 'rate', 'clickPage', 'cursorPage'];
 /** Answers that are a bare JSON array, with no top-level keys: a list the sources show so too (/websites/v2/), a report's totals. */
 export const BARE: Shape[] = ['bareList', 'totals'];
 

@@ -3,10 +3,10 @@ import type { Rng } from '../../sandbox/prng';
 import { assignment, countKey, isObject, LISTS, mainArray, metaOf, valueOf, withArray, withJson, type Family } from './answerFamily';
 
 /** A new entry for a list, made from an existing one so that it passes every check of its shape. */
-function fakeEntry(entry: unknown, key: string, rng: Rng, index: number): unknown {
+export function fakeEntry(entry: unknown, key: string, rng: Rng, index: number): unknown {
 	if (typeof entry === 'string') return `fuzz_entry_${index}`;
 	if (!isObject(entry)) return entry;
-	if (typeof entry.updatedAt === 'string') return { ...entry, id: rng.uuid4() };
+	if (typeof entry.updatedAt === 'string') return { ...entry, [key]: rng.uuid4() };
 	const value = entry[key];
 	return { ...entry, [key]: typeof value === 'number' ? 900_000_000 + index : `FZ${index}` };
 }

@@ -40,7 +40,7 @@ export const EQUIVALENT_FAMILIES: Family[] = [
 		shapes: [...ALL, ...BARE],
 		equivalent: true,
 		variants: (shape) =>
-			BARE.includes(shape) ? ['record'] : shape === 'plainList' ? ['top', 'meta'] : shape === 'list' || shape === 'clickPage' ? ['top', 'meta', 'record'] : shape === 'orderInfo' ? ['top', 'record'] : ['top'],
+			BARE.includes(shape) ? ['record'] : shape === 'plainList' ? ['top', 'meta'] : shape === 'list' || shape === 'clickPage' || shape === 'cursorPage' ? ['top', 'meta', 'record'] : shape === 'orderInfo' ? ['top', 'record'] : ['top'],
 		rewrite: (answer, variant, { rng }) =>
 			isBare(answer)
 				? withArray(answer, (items) => {

@@ -60,13 +60,15 @@ const onItems = (answer: Answer, change: (items: unknown[]) => Record<string, st
 export const RECORD_FAMILIES: Family[] = [
 	{
 		name: 'recordKey',
-		shapes: ['list', 'plainList', 'clickPage', 'orderInfo', 'bareList', 'totals'],
+		shapes: ['list', 'plainList', 'clickPage', 'orderInfo', 'bareList', 'totals', 'cursorPage'],
 		variants: (shape) => {
 			if (shape === 'plainList') return ['entry=5', 'entry={}', 'entry=null'];
 			// Totals have no key: an entry that is not an object.
 			if (shape === 'totals') return ['entry=5', 'entry=null', 'entry="USD"'];
 			if (shape === 'clickPage') return ['drop', 'null', 'empty', 'object', 'dupBefore', 'updatedAt:drop', 'updatedAt:garbage'];
 			if (shape === 'orderInfo') return ['status=null', 'status=5', 'status=""', 'order_id=null'];
+			// An action: its ID as a number (the deprecated v1's), a status not one of the four.
+			if (shape === 'cursorPage') return ['drop', 'null', 'empty', 'object', 'dupBefore', 'actionId=5', 'status="confirmed"', 'updatedAt:drop', 'updatedAt:garbage'];
 			return ['drop', 'null', 'empty', 'object', 'true', 'dupBefore'];
 		},
 		rewrite: (answer, variant, { key, rng }) => onItems(answer, (items) => breakRecord(items, variant, key, rng)),
@@ -74,7 +76,7 @@ export const RECORD_FAMILIES: Family[] = [
 	{
 		// One record of the page copied over another: the same record twice.
 		name: 'dupRecord',
-		shapes: ['list', 'plainList', 'clickPage', 'bareList'],
+		shapes: ['list', 'plainList', 'clickPage', 'bareList', 'cursorPage'],
 		variants: () => ['copy'],
 		rewrite: (answer, _variant, { rng }) => onItems(answer, (items) => copyRecord(items, rng)),
 	},

@@ -24,6 +24,7 @@ function topKeys(shape: Shape, key: string): string[] {
 		case 'plainList':
 			return ['results', '_meta'];
 		case 'clickPage':
+		case 'cursorPage':
 			return ['data', 'meta'];
 		case 'orderInfo':
 			return ['order_info'];
@@ -71,7 +72,11 @@ export const TOP_LEVEL_FAMILIES: Family[] = [
 		shapes: ALL,
 		variants: (shape, key) => {
 			const spellings = shape === 'record' ? ['null', '{}', '""', 'true', '[]'] : shape === 'rate' ? ['null', '{}', '""'] : ['null', '{}', '""', '"57"', '[]'];
-			return topKeys(shape, key).flatMap((top) => spellings.map((spelling) => `${top}=${spelling}`));
+			// A cursor page's `meta: {}` has no next and `data: []` no records: both are a real last or empty page.
+			const real = shape === 'cursorPage' ? ['meta={}', 'data=[]'] : [];
+			return topKeys(shape, key)
+				.flatMap((top) => spellings.map((spelling) => `${top}=${spelling}`))
+				.filter((variant) => !real.includes(variant));
 		},
 		rewrite: (answer, variant) =>
 			withJson(answer, (body) => {

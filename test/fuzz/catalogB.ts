@@ -2,52 +2,20 @@
  * Class B: every read configuration whose answers the proxy rewrites: each GET operation, single
  * gets, Get Many with a limit and with Return All over several pages (the sandbox's page cap is
  * low, PAGE_CAP), Get Order Status single and batched, the exchange rate, the Click Report over one
- * page, several pages, a limit and two 120-day windows, each trigger's poll, the dropdowns, and the
- * reports (by day over pages, by program with a limit, totals) and ad spaces (the bare array).
+ * page, several pages, a limit and two 120-day windows, each trigger's poll, the dropdowns, the
+ * reports (by day over pages, by program with a limit, totals) and ad spaces (the bare array), and
+ * the conversion reads (catalogBConversions.ts). What a configuration is: readConfig.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Shape } from './answerFamily';
+import { CONVERSION_CONFIGS } from './catalogBConversions';
 import { lookup } from './named';
-import { CLICK_REPORT, partnerNode, type Runner, type World } from './operation';
+import { CLICK_REPORT, partnerNode, type World } from './operation';
+import { list, naming, type ReadConfig } from './readConfig';
 
-/** The sandbox's page cap for class B: the reference lists span pages. */
-export const PAGE_CAP = 10;
+export { PAGE_CAP, type ReadConfig } from './readConfig';
 
-export interface ReadConfig {
-	name: string;
-	shape: Shape;
-	/** The record key its answers carry (empty for plain strings). */
-	key: string;
-	api: 'partner' | 'click';
-	runner: Runner;
-	parameters: (world: World) => INodeParameters;
-	/** A loud failure must name the request (`GET /path`) or say what was read, in these words. */
-	names: (world: World) => RegExp;
-	/** Requests are told apart by their query, or (keyset pages, whose query depends on the clock) by their order. */
-	labels: 'query' | 'ordinal';
-	/** The trigger polls once undisturbed, and its second poll is the one whose answers are rewritten. */
-	secondPoll?: boolean;
-	twoWindows?: boolean;
-	/** Gets the huge-count rewrites (hazards: a few configs, not all). */
-	hugeCounts?: boolean;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const naming = (path: string, words?: string) => () => new RegExp(`GET ${escape(path)}${words ? `|${words}` : ''}`, 'i');
 const CLICK_NAMES = naming('/v2/api/stats/click', 'the click report');
-
-const list = (name: string, shape: Shape, key: string, path: string, parameters: INodeParameters, extra: Partial<ReadConfig> = {}): ReadConfig => ({
-	name,
-	shape,
-	key,
-	api: 'partner',
-	runner: partnerNode(),
-	parameters: () => parameters,
-	names: naming(path),
-	labels: 'query',
-	...extra,
-});
 
 const clickDays = (name: string, days: number, rest: INodeParameters, extra: Partial<ReadConfig> = {}): ReadConfig => ({
 	name,
@@ -172,6 +140,7 @@ export const CONFIGS: ReadConfig[] = [
 	},
 	{ ...list('loadOptions.adSpaces', 'bareList', 'id', '/websites/v2/', { resource: 'adSpace', operation: 'get' }), runner: { kind: 'loadOptions', method: 'getAdSpaces' } },
 	{ ...list('loadOptions.programs', 'list', 'advcampaign_id', '/statistics/campaigns/', { resource: 'report', operation: 'get' }), runner: { kind: 'loadOptions', method: 'getPrograms' } },
+	...CONVERSION_CONFIGS,
 ];
 
 export const configNamed = lookup(CONFIGS, 'fuzz read configuration');

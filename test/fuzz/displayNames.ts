@@ -13,10 +13,10 @@ import type { Runner } from './operation';
 
 type Option = INodeProperties | INodePropertyCollection | INodePropertyOptions;
 
-/** The node a runner runs, at the version the harness gives it (runNode, createTrigger and loadOptions default to 1). */
+/** The node a runner runs, at the version the harness gives it (runNode and createTrigger default to 1, loadOptions runs 1). */
 function nodeOf(runner: Runner): { description: INodeTypeDescription; typeVersion: number } {
 	const type = runner.kind === 'loadOptions' ? 'affiliatePartner' : runner.type;
-	const typeVersion = runner.kind === 'node' ? (runner.typeVersion ?? 1) : 1;
+	const typeVersion = runner.kind === 'loadOptions' ? 1 : (runner.typeVersion ?? 1);
 	const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE}.${type}`, typeVersion) as INodeType;
 	return { description: nodeType.description, typeVersion };
 }

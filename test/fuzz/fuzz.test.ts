@@ -17,10 +17,13 @@
 //   hostileTexts.ts, hostileChoices.ts, hostileNumbers.ts, hostileDates.ts: the values by family of
 //   kinds), and catalogA.ts, each operation's valid base (operation.ts: what an operation is, and
 //   the fields several share; operationsPartner.ts: the Affiliate Partner node's and its dropdowns;
-//   operationsClickAndTriggers.ts: the Click Report's and the triggers'). Class B: answers.ts, the
-//   answer rewrites (answerFamily.ts: what a family is, and its JSON helpers; answersTopLevel.ts,
-//   answersCounts.ts, answersRecords.ts, answersEquivalent.ts: the families, by what they change),
-//   and catalogB.ts, the read configurations. named.ts: a catalogue's lookup by name.
+//   operationsClickAndTriggers.ts: the Click Report's and the triggers'; operationsStatistics.ts,
+//   operationsClickActions.ts, operationsConversions.ts: the reports, the actions, the claims at
+//   1.3 and the triggers' conversion events). Class B: answers.ts, the answer rewrites
+//   (answerFamily.ts: what a family is, and its JSON helpers; answersTopLevel.ts, answersCounts.ts,
+//   answersRecords.ts, answersEquivalent.ts, answersConversions.ts: the families, by what they
+//   change), and catalogB.ts, the read configurations (readConfig.ts: what one is;
+//   catalogBConversions.ts: the conversion reads'). named.ts: a catalogue's lookup by name.
 // - worker.ts: a plain `node -r tsRegister.cjs` process (ts-jest compiles in this process, so the
 //   worker transpiles the TypeScript itself, with test/tsconfig.json's options) that runs the cases
 //   it is given, many at a time, and reports each (protocol.ts: the lines worker and parent

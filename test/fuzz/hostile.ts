@@ -4,7 +4,7 @@
  * of the node: hostileValue.ts; the values themselves, by family of kinds: hostileTexts.ts,
  * hostileChoices.ts, hostileNumbers.ts, hostileDates.ts.
  */
-import { capitalChoiceValues, currencyValues, choiceValues, eventValues, languageValues } from './hostileChoices';
+import { capitalChoiceValues, currencyValues, choiceValues, eventValues, flagChoiceValues, languageValues } from './hostileChoices';
 import { dateValues, farDate, farFutureInstant, instantValues } from './hostileDates';
 import { countValues, numberValues, optionalBooleanValues, returnAllValues } from './hostileNumbers';
 import { binaryPropertyValues, idListValues, idValues, merchantIdValues, orderIdValues, textValues, uuidValues } from './hostileTexts';
@@ -60,6 +60,8 @@ export const HOSTILE = {
 		long10k('same', (long) => ({ value: long, canonical: REMOVED, long })),
 		fixed('ctrlNUL', 'same', 'a\u0000b', REMOVED),
 	],
+	/** An action's Processed or Paid filter: "1" or "0" (its base is "1", which the number 1 spells). */
+	flagChoice: flagChoiceValues(),
 } satisfies Record<string, HostileValue[]>;
 
 export type FieldKind = keyof typeof HOSTILE;

@@ -20,6 +20,16 @@ export function capitalChoiceValues(): HostileValue[] {
 	return choiceValues(true).map((value) => (value.name === 'upperCase' ? v('lowerCase', 'refuse', (base) => ({ value: asText(base).toLowerCase() })) : value));
 }
 
+/**
+ * An optional choice between "1" and "0" (an action's Processed and Paid): it has no letters to
+ * change the case of, and the number 1 an expression gives is the option "1" written as a number.
+ */
+export function flagChoiceValues(): HostileValue[] {
+	return choiceValues(true)
+		.filter((value) => value.name !== 'upperCase')
+		.map((value) => (value.name === 'number' ? fixed('number', 'same', expr('1'), '1') : value));
+}
+
 export function languageValues(optional: boolean): HostileValue[] {
 	return [
 		...wrongTypes(optional),

@@ -1,7 +1,8 @@
 /**
  * Class A: what an operation under fuzz is (a runner, a valid base built from the sandbox's data,
  * and the fields a hostile value can be put into, by kind), and the fields and bases several
- * operations share. The operations themselves: operationsPartner.ts, operationsClickAndTriggers.ts, operationsStatistics.ts;
+ * operations share. The operations themselves: operationsPartner.ts, operationsClickAndTriggers.ts, operationsStatistics.ts,
+ * operationsClickActions.ts, operationsConversions.ts;
  * catalogA.ts lists them.
  */
 import type { INodeParameters } from 'n8n-workflow';
@@ -21,7 +22,7 @@ export interface World {
 
 export type Runner =
 	| { kind: 'node'; type: 'affiliatePartner' | 'clickReport'; typeVersion?: number }
-	| { kind: 'trigger'; type: 'affiliatePartnerTrigger' | 'clickReportTrigger' }
+	| { kind: 'trigger'; type: 'affiliatePartnerTrigger' | 'clickReportTrigger'; typeVersion?: number }
 	| { kind: 'loadOptions'; method: 'getCurrencies' | 'getLanguages' | 'getAdSpaces' | 'getPrograms' };
 
 /** A field under fuzz. Its name in errors is its display name, read from the node's description (displayNames.ts). */

@@ -4,7 +4,7 @@ import { CLICK_REPORT, f, LIMIT_FIELD, LIMITED, LIST_FIELDS, program, unknownKey
 /** A click item of the last days: its filters select something. */
 const recentClick = (world: World) => world.clicks.find((item) => item.date >= world.daysAgo(3) && item.subId) ?? world.clicks[0];
 
-const clickFilterFields: Field[] = [
+export const clickFilterFields: Field[] = [
 	f('filters.adSpaceId', 'uuid', { sample: (world) => recentClick(world).adspaceId }),
 	f('filters.merchantId', 'merchantId', { sample: (world) => String(recentClick(world).merchantId) }),
 	f('filters.subId', 'subId', { sample: (world) => recentClick(world).subId }),

@@ -42,8 +42,9 @@ const claimFilterFields = (withAppealStatus: boolean): Field[] => [
 	unknownKey('filters'),
 ];
 
-const claimList = (resource: 'lostOrder' | 'appeal', programIndex: number): Operation =>
-	reading(
+/** A claim list; at `typeVersion` (1.3: the program and ad space filters are dropdowns), named with it. */
+export function claimList(resource: 'lostOrder' | 'appeal', programIndex: number, typeVersion?: number): Operation {
+	const list = reading(
 		resource,
 		'getMany',
 		(world) =>
@@ -53,9 +54,17 @@ const claimList = (resource: 'lostOrder' | 'appeal', programIndex: number): Oper
 			}),
 		[...LIST_FIELDS, ...claimFilterFields(resource === 'lostOrder'), FLATTEN],
 	);
+	return atVersion(list, typeVersion);
+}
 
-/** A create of a lost order (version 1.1) or an appeal claim: the fields both forms have, and its own. */
-function claimCreate(resource: 'lostOrder' | 'appeal', programIndex: number, rest: INodeParameters, additional: INodeParameters, fields: Field[]): Operation {
+/** An operation run at another version than its own, named `<name>@<version>` (it covers nothing more). */
+function atVersion(operation: Operation, typeVersion: number | undefined): Operation {
+	if (typeVersion === undefined) return operation;
+	return { ...operation, name: `${operation.name}@${typeVersion}`, covers: undefined, runner: partnerNode(typeVersion) };
+}
+
+/** A create of a lost order (version 1.1, or `typeVersion`) or an appeal claim: the fields both forms have, and its own. */
+function claimCreate(resource: 'lostOrder' | 'appeal', programIndex: number, rest: INodeParameters, additional: INodeParameters, fields: Field[], typeVersion?: number): Operation {
 	const base: Operation['base'] = (world) =>
 		op(resource, 'create', {
 			programId: program(world, programIndex),
@@ -71,7 +80,8 @@ function claimCreate(resource: 'lostOrder' | 'appeal', programIndex: number, res
 		f('additionalFields.comment', 'comment', { form: 'comment' }),
 		f('additionalFields.appealId', 'optText', { form: 'appeal_id' }),
 	];
-	return { ...reading(resource, 'create', base, [...common, ...fields], resource === 'lostOrder' ? 1.1 : undefined), creates: true };
+	const made = { ...reading(resource, 'create', base, [...common, ...fields], resource === 'lostOrder' ? 1.1 : undefined), creates: true };
+	return atVersion(made, typeVersion);
 }
 
 const categoryOptions: Field[] = [f('options.language', 'optLanguage'), f('options.orderBy', 'optChoice'), unknownKey('options')];
@@ -138,15 +148,27 @@ export const PARTNER_OPERATIONS: Operation[] = [
 		[PROGRAM_ID, f('orderIds', 'orderIds')],
 		1.1,
 	),
-	claimCreate('lostOrder', 0, { adSpaceId: '1021', orderDate: '2026-03-14', orderPrice: 10 }, { estimatedReward: 2 }, [
-		f('adSpaceId', 'id', { form: 'website' }),
-		f('orderDate', 'date', { form: 'order_date' }),
-		f('orderPrice', 'amount', { form: 'order_price' }),
-		f('additionalFields.estimatedReward', 'optNumber', { form: 'estimated_reward' }),
-		unknownKey('additionalFields'),
-	]),
+	lostOrderCreate(),
 	claimCreate('appeal', 1, {}, {}, []),
 ];
+
+/** The lost-order create with its own fields: at version 1.1, or at `typeVersion` (1.3: the program and ad space are dropdowns). */
+export function lostOrderCreate(typeVersion?: number): Operation {
+	return claimCreate(
+		'lostOrder',
+		0,
+		{ adSpaceId: '1021', orderDate: '2026-03-14', orderPrice: 10 },
+		{ estimatedReward: 2 },
+		[
+			f('adSpaceId', 'id', { form: 'website' }),
+			f('orderDate', 'date', { form: 'order_date' }),
+			f('orderPrice', 'amount', { form: 'order_price' }),
+			f('additionalFields.estimatedReward', 'optNumber', { form: 'estimated_reward' }),
+			unknownKey('additionalFields'),
+		],
+		typeVersion,
+	);
+}
 
 /** The dropdowns ignore the node's other parameters: any value there must leave the options alone. */
 export const PARTNER_DROPDOWNS: Operation[] = [

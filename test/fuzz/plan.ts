@@ -102,15 +102,16 @@ function planA(seed: number, extra: number): ACase[] {
 }
 
 /** Families whose every variant is in the core corpus: each stands for a different way to go wrong. */
-const ALL_VARIANTS = new Set(['otherRecord', 'orderSet', 'rateOther', 'hugeCount', 'repeatAcrossWindows']);
+const ALL_VARIANTS = new Set(['otherRecord', 'orderSet', 'rateOther', 'hugeCount', 'repeatAcrossWindows', 'cursorNext', 'cursorRepeat', 'cursorOverfull', 'clickOtherStatus', 'actionOther', 'positions']);
 const POSITIONS: Position[] = ['first', 'middle', 'last', 'all'];
 /** A count off on every page alike describes another list, whole and consistent: no reader can tell. */
-const positionsOf = (family: Family) => (family.name === 'countOff' ? POSITIONS.slice(0, 3) : POSITIONS);
+const positionsOf = (family: Family) => family.positions ?? (family.name === 'countOff' ? POSITIONS.slice(0, 3) : POSITIONS);
 const MODES: Mode[] = ['always', 'once'];
 
 function fits(family: Family, config: ReadConfig): boolean {
 	if (!family.shapes.includes(config.shape)) return false;
 	if (family.twoWindows && !config.twoWindows) return false;
+	if (family.about && !config.about?.includes(family.about)) return false;
 	if (family.hazard && !config.hugeCounts) return false;
 	return true;
 }
@@ -135,14 +136,16 @@ function planB(seed: number, extra: number): BCase[] {
 			} else if (family.hazard) {
 				add(bCase(seed, config, family, variants[at % variants.length], 'first', 'always'));
 			} else if (ALL_VARIANTS.has(family.name)) {
-				variants.forEach((variant, index) => add(bCase(seed, config, family, variant, POSITIONS[(at + index) % 4], MODES[(at + index) % 2])));
+				const positions = family.positions ?? POSITIONS;
+				variants.forEach((variant, index) => add(bCase(seed, config, family, variant, positions[(at + index) % positions.length], MODES[(at + index) % 2])));
 			} else if (family.name === 'countOff') {
 				// A count too low on the first page, and a count off on a later page.
 				add(bCase(seed, config, family, '-1', 'first', MODES[at % 2]));
 				add(bCase(seed, config, family, variants[at % variants.length], 'middle', MODES[(at + 1) % 2]));
 				add(bCase(seed, config, family, variants[(at + 1) % variants.length], 'last', 'always'));
 			} else {
-				add(bCase(seed, config, family, variants[at % variants.length], POSITIONS[at % 4], MODES[(at >> 2) % 2]));
+				const positions = family.positions ?? POSITIONS;
+				add(bCase(seed, config, family, variants[at % variants.length], positions[at % positions.length], MODES[(at >> 2) % 2]));
 			}
 		}
 	});

@@ -48,8 +48,11 @@ export interface CaseRoute {
 	route: Route;
 }
 
-/** Query parameters that say which page, not which read: left out of labels so retries and re-reads match. */
-const UNLABELLED = new Set(['limit', 'updatedAtFrom', 'updatedAtTo']);
+/**
+ * Query parameters that say which page, not which read, or follow n8n's clock (a conversion
+ * trigger's status_updated_start): left out of labels so retries and re-reads match.
+ */
+const UNLABELLED = new Set(['limit', 'updatedAtFrom', 'updatedAtTo', 'status_updated_start']);
 
 function queryLabel(path: string, query: URLSearchParams): string {
 	const entries = [...query.entries()].filter(([name]) => !UNLABELLED.has(name)).sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));

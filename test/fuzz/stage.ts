@@ -6,11 +6,13 @@
  */
 import type { INodeCredentials, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 
+import { SandboxClient } from '../../sandbox/client';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { clickCredential, everythingVisible, partnerCredential } from '../foundation/helpers';
 import { loadOptions } from '../harness/loadOptions';
 import { createTrigger, credentialsHelper, runNode } from '../harness/run';
 import { PAGE_CAP } from './catalogB';
+import { CONFIRMED_CLICK_ACTIONS } from './catalogBConversions';
 import type { Runner, World } from './operation';
 import { startProxy, type CaseRoute, type FuzzProxy, type Route } from './proxy';
 
@@ -44,6 +46,8 @@ export async function startStage(): Promise<Stage> {
 		startSandbox({ clickItems: 3000, clickDays: 200, partnerLimitCap: PAGE_CAP }),
 	]);
 	const worlds = sandboxes.map(worldOf);
+	// The click actions of class B span cursor pages: more confirmed ones than a page (500) holds, created now.
+	await new SandboxClient(sandboxes[2]).createActions('click', Array.from({ length: CONFIRMED_CLICK_ACTIONS }, () => ({ status: 'CONFIRMED' })));
 	const proxy = await startProxy();
 	const [aRead, aCreate, b] = sandboxes.map((sandbox, index): Place => ({ sandbox, world: worlds[index], proxy }));
 	return { aRead, aCreate, b };
@@ -91,7 +95,7 @@ async function execute(runner: Runner, parameters: INodeParameters, credentials:
 			return { ok: true, output: run.items.map((item) => item.json) };
 		}
 		if (runner.kind === 'trigger') {
-			const trigger = createTrigger(parameters, credentials, {}, runner.type);
+			const trigger = createTrigger(parameters, credentials, {}, runner.type, runner.typeVersion);
 			if (beforeSecondPoll) {
 				await trigger.poll();
 				beforeSecondPoll();
