@@ -37,6 +37,8 @@ export function conversionWatch({ sandbox, source, stream, rng, seed, promise, t
 	/** action id → { status, stamp, seenAt }: the latest version seen, and when its status was first seen. */
 	const seen = new Map();
 	const mine = new Set();
+	/** action id → when the test last wrote it: not moved again before a read has seen that write (a slow read would let it be moved twice to one status). */
+	const writtenAt = new Map();
 	let counter = 0;
 	let observing = false;
 	let loop;
@@ -76,6 +78,7 @@ export function conversionWatch({ sandbox, source, stream, rng, seed, promise, t
 	async function move(versions) {
 		const now = Date.now();
 		const updates = versions.map((version) => ({ id: version.id, status: rng.pick(source.moves[version.status]), stampedAgoMs: lateBy(now - stampMs(version.stamp)) }));
+		for (const update of updates) writtenAt.set(update.id, now);
 		await sandbox.changeActions(source.service, updates);
 	}
 
@@ -85,7 +88,7 @@ export function conversionWatch({ sandbox, source, stream, rng, seed, promise, t
 		/** A burst of one to three changes: new actions, or moves of the test's own actions (MOVE_AFTER_MS). */
 		async makeSome() {
 			const now = Date.now();
-			const movable = [...mine].map((id) => seen.get(id)).filter((version) => version && source.moves[version.status] && now - version.seenAt >= MOVE_AFTER_MS[version.status === source.initial ? 'created' : 'moved']);
+			const movable = [...mine].map((id) => seen.get(id)).filter((version) => version && source.moves[version.status] && now - Math.max(version.seenAt, writtenAt.get(version.id) ?? 0) >= MOVE_AFTER_MS[version.status === source.initial ? 'created' : 'moved']);
 			if (movable.length && rng.chance(0.55)) return await move(movable.slice(0, rng.int(1, 3)));
 			return await create(rng.int(1, 3));
 		},
