@@ -2,7 +2,7 @@
 // deactivated (docs/examples.md), so a first run must end in success without any account, and
 // nothing may try to reach Google or Slack. Copies of the seven examples that end in them are
 // imported under IDs of their own (externalNodes.mjs connects the originals); the four with a Manual
-// Trigger run with `n8n execute`, and in the editor four of them run from the Execute Workflow
+// Trigger run with `n8n execute`, and in the editor three of them run from the Execute Workflow
 // button as a new user runs them: the example's nodes turn green, with a screenshot of each canvas.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const AS_SHIPPED = [
 	{ file: 'claim-decisions.json', id: 'AsShippedClaimDe', cli: false, editor: true },
 	{ file: 'approved-conversions.json', id: 'AsShippedApprCnv', cli: true, editor: false },
 	{ file: 'daily-earnings.json', id: 'AsShippedDailyEa', cli: true, editor: false },
-	{ file: 'declined-conversions.json', id: 'AsShippedDeclCnv', cli: false, editor: true },
+	{ file: 'declined-conversions.json', id: 'AsShippedDeclCnv', cli: false, editor: false },
 ];
 
 const shipped = (file) => JSON.parse(readFileSync(join(examplesDir, file), 'utf8'));
