@@ -1,33 +1,10 @@
 /** Action → Get Many through real n8n-core against the sandbox: every conversion once, the filters as the service takes them, answers held to what was asked. */
-import type { IDataObject, INodeCredentials, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SandboxClient } from '../../sandbox/client';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { addCredential, runNode } from '../harness/run';
+import { partnerSandbox } from '../harness/partnerSandbox';
 
-let sandbox: Sandbox;
-let credentials: INodeCredentials;
-let client: SandboxClient;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	client = new SandboxClient(sandbox);
-	credentials = credentialWith(sandbox.accessToken);
-});
-afterAll(async () => sandbox.close());
-beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.configure({ partnerLimitCap: 500 });
-	sandbox.resetRequests();
-});
-
-function credentialWith(accessToken: string) {
-	return addCredential('affiliatePartnerApi', { baseUrl: sandbox.partnerUrl, accessToken, maxRequestsPerSecond: 1000 });
-}
-
-async function run(parameters: INodeParameters, options: { credentials?: INodeCredentials } = {}) {
-	return await runNode({ type: 'affiliatePartner', parameters: { resource: 'action', operation: 'getMany', ...parameters }, credentials: options.credentials ?? credentials }, [{ json: {} }]);
-}
+const partner = partnerSandbox({ resource: 'action', operation: 'getMany' });
+const run = partner.run;
 
 async function actions(parameters: INodeParameters) {
 	const result = await run(parameters);
@@ -35,14 +12,14 @@ async function actions(parameters: INodeParameters) {
 	return result.items.map((item) => item.json);
 }
 
-const actionRequests = () => sandbox.requests.filter((request) => request.path === '/statistics/actions/');
+const actionRequests = () => partner.sandbox.requests.filter((request) => request.path === '/statistics/actions/');
 const query = (rawQuery: string) => new URLSearchParams(rawQuery);
 
 describe('Action → Get Many', () => {
 	test('Return All over many pages outputs every action the service holds, each once, as it sends them', async () => {
-		const all = await client.actions<IDataObject>('partner');
+		const all = await partner.client.actions<IDataObject>('partner');
 		expect(all.length).toBeGreaterThan(100);
-		sandbox.configure({ partnerLimitCap: 40 });
+		partner.sandbox.configure({ partnerLimitCap: 40 });
 		const read = await actions({ returnAll: true });
 		expect(actionRequests().length).toBeGreaterThan(3);
 		expect(read.map((action) => action.id).sort()).toEqual(all.map((action) => action.id).sort());
@@ -56,7 +33,7 @@ describe('Action → Get Many', () => {
 	});
 
 	test('every filter goes in the service format, and what comes back answers it', async () => {
-		const all = await client.actions<IDataObject>('partner');
+		const all = await partner.client.actions<IDataObject>('partner');
 		const approved = all.find((action) => action.status === 'approved' && action.action_type === 'sale') as IDataObject;
 		const day = String(approved.action_date).slice(0, 10);
 		const read = await actions({
@@ -92,7 +69,7 @@ describe('Action → Get Many', () => {
 	});
 
 	test('an answer about another status than the filter asked for is an error naming the filter, never data', async () => {
-		sandbox.injectFault({ kind: 'body', api: 'partner', pathPrefix: '/statistics/actions/', body: 'set', key: 'results.0.status', value: 'declined' });
+		partner.sandbox.injectFault({ kind: 'body', api: 'partner', pathPrefix: '/statistics/actions/', body: 'set', key: 'results.0.status', value: 'declined' });
 		const result = await run({ returnAll: true, filters: { status: 'approved' } });
 		expect(result.items).toHaveLength(0);
 		expect(result.error?.message).toContain('GET /statistics/actions/');
@@ -116,16 +93,16 @@ describe('Action → Get Many', () => {
 		expect(result.error?.name).toBe('NodeOperationError');
 		const said = `${result.error?.message}\n${result.error?.description}`;
 		for (const field of ['Action Date From', 'Status Updated From', 'Action ID', 'Sub ID 3']) expect(said).toContain(field);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(partner.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a token without the statistics scope: the error says which scope to add', async () => {
-		const result = await run({ returnAll: false, limit: 5 }, { credentials: credentialWith(sandbox.tokens.noStatistics) });
+		const result = await run({ returnAll: false, limit: 5 }, { credentials: partner.credentialWith(partner.sandbox.tokens.noStatistics) });
 		expect(result.error?.message).toContain('"statistics"');
 	});
 
 	test('an HTML page with status 200 is an error naming the request', async () => {
-		sandbox.injectFault({ kind: 'body', api: 'partner', pathPrefix: '/statistics/actions/', body: 'html' });
+		partner.sandbox.injectFault({ kind: 'body', api: 'partner', pathPrefix: '/statistics/actions/', body: 'html' });
 		const result = await run({ returnAll: false, limit: 5 });
 		expect(result.error?.message).toContain('GET /statistics/actions/');
 		expect(result.items).toHaveLength(0);
