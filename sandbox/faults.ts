@@ -39,6 +39,7 @@ const KIND_KEYS: Record<FaultSpec['kind'], string[]> = {
 	body: ['body', 'key', 'value'],
 	redirect: ['status', 'location'],
 	shift: ['action', 'records'],
+	expireCursor: [],
 };
 
 interface ActiveFault {
@@ -130,6 +131,9 @@ const CHECKS: Record<FaultSpec['kind'], (f: Record<string, unknown>) => void> = 
 	body: checkBody,
 	redirect: checkRedirect,
 	shift: checkShift,
+	expireCursor: (f) => {
+		if (f.api === 'partner') throw new Error(`an expireCursor fault applies to the click service's ${CLICK_ACTIONS_PATH} only`);
+	},
 };
 
 /** Checks a fault spec coming from outside (HTTP control endpoint); throws Error with the reason. */
@@ -147,10 +151,15 @@ export function validateFault(input: unknown): FaultSpec {
 	return f as unknown as FaultSpec;
 }
 
-/** Conditions a fault implies by its kind: a partner rate-limit body only on the partner interface, a shift only on its lists. */
+/**
+ * Conditions a fault implies by its kind: a partner rate-limit body only on the partner interface, a
+ * shift only on its lists, an expired cursor only on a click actions page asked with one.
+ */
 function impliedMatch(spec: FaultSpec, req: FaultRequest): boolean {
 	if (spec.kind === 'status' && spec.body === 'rateLimit') return req.api === 'partner';
 	if (spec.kind === 'shift') return shiftListOf(spec.action, req) !== undefined;
+	// Only a page asked with a cursor has one to expire; the first page of a read passes.
+	if (spec.kind === 'expireCursor') return req.api === 'click' && req.path === CLICK_ACTIONS_PATH && req.query.has('next');
 	return true;
 }
 

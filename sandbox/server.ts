@@ -123,6 +123,7 @@ async function handleApi(state: SandboxState, api: Api, req: IncomingMessage, re
 		req.socket.destroy();
 		return;
 	}
+	if (fault?.kind === 'expireCursor') state.conversions.cursors.expire(url.searchParams.get('next') ?? '');
 	let reply: Reply;
 	if (fault?.kind === 'status') {
 		reply = statusFaultReply(api, fault);

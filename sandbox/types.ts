@@ -122,7 +122,9 @@ export type FaultSpec =
 	/** location: absolute URL, or a path starting with / on the same server; status defaults to 302. */
 	| ({ kind: 'redirect'; status?: RedirectStatus; location: string } & FaultMatch)
 	/** After the matching list request was answered, `records` items move ahead of any read position. */
-	| ({ kind: 'shift'; action: ShiftAction; records: number } & FaultMatch);
+	| ({ kind: 'shift'; action: ShiftAction; records: number } & FaultMatch)
+	/** The cursor a click actions page is asked with expires just before it is handled, which refuses it (400). */
+	| ({ kind: 'expireCursor' } & FaultMatch);
 
 export interface ClickItem {
 	id: string;

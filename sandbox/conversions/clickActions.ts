@@ -38,6 +38,14 @@ export class CursorBook {
 		return cursor;
 	}
 
+	/**
+	 * A cursor that has expired (the expireCursor fault, before its request is handled): from then on
+	 * refused as any cursor not issued, so the refusal is this handler's own.
+	 */
+	expire(cursor: string): void {
+		this.issued.delete(cursor);
+	}
+
 	read(cursor: string): { updatedMs: number; actionId: string } | undefined {
 		if (!this.issued.has(cursor)) return undefined;
 		const [updatedMs, actionId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [number, string];

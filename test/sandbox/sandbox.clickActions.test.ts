@@ -81,6 +81,21 @@ describe('the cursor', () => {
 		expect(res.status).toBe(400);
 		expect(res.body).toEqual({ errors: [{ status: '400', title: expect.any(String), code: '1000', meta: { property } }] });
 	});
+
+	test('the expireCursor fault: a page asked without a cursor passes; the next one asked with a cursor finds it expired (400, next)', async () => {
+		expect(() => sandbox().injectFault({ kind: 'expireCursor', api: 'partner' })).toThrow(/applies to the click service's \/v3\/api\/stats\/action only/);
+		sandbox().injectFault({ kind: 'expireCursor', count: 1 });
+		const first = await actions('limit=10');
+		expect(first.status).toBe(200);
+		const refused = await actions(`limit=10&next=${first.body.meta.next}`);
+		expect(refused.status).toBe(400);
+		expect(refused.body).toEqual({ errors: [{ status: '400', title: expect.any(String), code: '1000', meta: { property: 'next' } }] });
+		// Expired for good, as a real one would be; a new read gets cursors that work.
+		expect((await actions(`limit=10&next=${first.body.meta.next}`)).status).toBe(400);
+		expect(sandbox().listFaults()).toEqual([]);
+		const again = await actions('limit=10');
+		expect((await actions(`limit=10&next=${again.body.meta.next}`)).status).toBe(200);
+	});
 });
 
 describe('filters', () => {

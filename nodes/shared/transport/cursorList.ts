@@ -5,6 +5,7 @@ import { resolveAccount } from './account';
 import type { ApiName } from './apis';
 import type { CursorPageContract } from './contracts';
 import { recordKey } from './contracts';
+import { NOTHING_OUTPUT, refusedCursorError, shownCursor } from './cursorRefusal';
 import { MAX_PAGES_PER_READ, MAX_RECORDS_PER_READ } from './readLimits';
 import type { TransportContext } from './send';
 import { apiRequest, normalizePath } from './request';
@@ -84,7 +85,6 @@ export class CursorRead {
 }
 
 const formatted = (count: number) => count.toLocaleString('en-US');
-const shownCursor = (cursor: string) => JSON.stringify(cursor.length > 60 ? `${cursor.slice(0, 60)}…` : cursor);
 
 function refusedReadError(
 	context: TransportContext,
@@ -92,14 +92,13 @@ function refusedReadError(
 	label: string,
 	step: Extract<CursorStep, { refused: string }>,
 ): NodeApiError {
-	const nothing = 'Nothing was output, so that no record is missing or doubled.';
 	if (step.refused === 'repeatedCursor') {
 		return new NodeApiError(
 			context.getNode(),
 			{ request: label, page: step.page, next: step.cursor },
 			{
 				message: `${label} answered page ${step.page} with the cursor ${shownCursor(step.cursor)} in "meta.next", one the read had already sent: following it would read the same pages again without end`,
-				description: `${nothing} The service's paging went wrong; run the workflow again later.`,
+				description: `${NOTHING_OUTPUT} The service's paging went wrong; run the workflow again later.`,
 				itemIndex: request.itemIndex,
 			},
 		);
@@ -113,7 +112,7 @@ function refusedReadError(
 		{ request: label, pages: step.pages, records: step.records, maxRecordsPerRead: MAX_RECORDS_PER_READ, maxPagesPerRead: MAX_PAGES_PER_READ },
 		{
 			message: `${label} has ${tooMany} (${formatted(step.records)} records in ${formatted(step.pages)} pages read)`,
-			description: `${nothing} ${request.narrow}, or set a Limit.`,
+			description: `${NOTHING_OUTPUT} ${request.narrow}, or set a Limit.`,
 			itemIndex: request.itemIndex,
 		},
 	);
@@ -134,15 +133,18 @@ export async function fetchCursorList(context: TransportContext, request: Cursor
 	const label = `GET ${normalizePath(request.path, account.profile.trailingSlash)}`;
 	const read = new CursorRead(wanted, (record) => recordKey(request.expect, record));
 	let cursor: string | undefined;
-	for (;;) {
+	for (let pageNumber = 1; ; pageNumber++) {
 		const qs: IDataObject = { ...request.qs, limit: read.pageSize() };
 		if (cursor !== undefined) qs.next = cursor;
+		const refused = cursor === undefined ? undefined : { label, page: pageNumber, cursor, itemIndex: request.itemIndex };
 		const page = await apiRequest<{ meta: { next?: unknown }; data: IDataObject[] }>(context, request.api, {
 			method: 'GET',
 			path: request.path,
 			expect: request.expect,
 			qs,
 			itemIndex: request.itemIndex,
+			// A 400 to the first page is about the filters, and names them; to a later one, about its cursor.
+			badRequest: refused && ((failure, redactor) => refusedCursorError(context.getNode(), refused, failure, redactor)),
 		});
 		const step = read.take(page.data, page.meta.next, cursor);
 		if ('done' in step) return read.records();

@@ -34,7 +34,7 @@ export class Redactor {
 	}
 }
 
-function describeProblems(problems: ServerProblem[]): string {
+export function describeProblems(problems: ServerProblem[]): string {
 	return problems
 		.map((problem) => (problem.field ? `${problem.field}: ${problem.message}` : problem.message))
 		.join('; ');

@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { isRateLimitAnswer } from './answers';
@@ -13,6 +13,7 @@ import type { RequestOptions, TransportContext } from './send';
 import { networkCode, send } from './send';
 import type { Contract } from './contracts';
 import { brokenAnswerToError, httpFailureToError, redirectRefusedError, transportFailureToError } from './errors';
+import type { HttpFailure, Redactor } from './errors';
 import {
 	MAX_ATTEMPTS,
 	MAX_ATTEMPTS_REFUSED_FOR_RATE,
@@ -37,6 +38,11 @@ export interface ApiRequest {
 	notFound?: string;
 	/** A 404 answers `null` instead of failing: for a record that may have been removed since it was seen. */
 	nullWhenMissing?: boolean;
+	/**
+	 * The error of a 400 that the parameters cannot have caused, in place of the one naming them: a
+	 * page asked with a cursor, whose other parameters the page before it was taken with (cursorList.ts).
+	 */
+	badRequest?: (failure: HttpFailure, redactor: Redactor) => NodeApiError;
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -171,6 +177,7 @@ export async function apiExchange<T = IDataObject>(
 		if (response) {
 			const failure = { method, path, status: response.statusCode, body: response.body, attempts: attempt, notFound: request.notFound };
 			throw httpFailureToError(node, profile, failure, redactorFor(account), itemIndex);
+			if (failure.status === 400 && request.badRequest) throw request.badRequest(failure, redactorFor(account));
 		}
 		const message = (thrown as Error)?.message ?? String(thrown);
 		throw transportFailureToError(node, { method, path, code, message, attempts: attempt }, redactorFor(account), itemIndex);
