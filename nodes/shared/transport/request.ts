@@ -176,8 +176,8 @@ export async function apiExchange<T = IDataObject>(
 		}
 		if (response) {
 			const failure = { method, path, status: response.statusCode, body: response.body, attempts: attempt, notFound: request.notFound };
-			throw httpFailureToError(node, profile, failure, redactorFor(account), itemIndex);
 			if (failure.status === 400 && request.badRequest) throw request.badRequest(failure, redactorFor(account));
+			throw httpFailureToError(node, profile, failure, redactorFor(account), itemIndex);
 		}
 		const message = (thrown as Error)?.message ?? String(thrown);
 		throw transportFailureToError(node, { method, path, code, message, attempts: attempt }, redactorFor(account), itemIndex);
