@@ -5,9 +5,10 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { fetchClickActions } from '../shared/clickActions';
+import { CLICK_ACTION_STATUSES, fetchClickActions } from '../shared/clickActions';
 import type { StoredWatchState, WatchSettings } from '../shared/conversionWatch';
 import { CLICK_CONVERSIONS, concludeWatch, planWatch, readWatchState, storeWatchState } from '../shared/conversionWatch';
+import { decidedStatusesWithin, newestDecidedActions, takeInTurn } from '../shared/conversionWatch/decidedSample';
 
 export interface ClickConversions {
 	watch: WatchSettings;
@@ -30,21 +31,28 @@ export async function pollClickConversions(
 const SAMPLE_SIZE = 10;
 const DAY = 24 * 3_600_000;
 
+/** Every status but PENDING (../shared/spec/published-api-facts.md, section 8). */
+const DECIDED_STATUSES = CLICK_ACTION_STATUSES.filter((status) => status !== 'PENDING');
+
 /**
- * "Fetch Test Event" for the conversion events: real actions changed within Watch Days, as created
- * and, those no longer PENDING, as status changes, with `previousStatus` null (a sample cannot
- * know it); the memory is not touched.
+ * "Fetch Test Event" for the conversion events: real actions changed within Watch Days, with
+ * `previousStatus` null (a sample cannot know it); the memory is not touched. Created: the actions
+ * the service gives first. Status changed: the newest in a decided status, read per status, so that
+ * pending actions cannot hide them.
  */
 export async function clickConversionSamples(context: IPollFunctions, conversions: ClickConversions, nowMs: number): Promise<IDataObject[]> {
-	const since = CLICK_CONVERSIONS.changedSince(nowMs - conversions.watch.watchMs - DAY);
-	const recent = await fetchClickActions(context, { qs: { ...conversions.qs, ...since }, limit: SAMPLE_SIZE });
-	const samples: IDataObject[] = [];
+	const qs = { ...conversions.qs, ...CLICK_CONVERSIONS.changedSince(nowMs - conversions.watch.watchMs - DAY) };
+	const samples: IDataObject[][] = [];
 	if (conversions.watch.events.has('conversionCreated')) {
-		samples.push(...recent.map((action) => ({ ...action, event: 'conversionCreated', previousStatus: null })));
+		const recent = await fetchClickActions(context, { qs, limit: SAMPLE_SIZE });
+		samples.push(recent.map((action) => ({ ...action, event: 'conversionCreated', previousStatus: null })));
 	}
 	if (conversions.watch.events.has('conversionStatusChanged')) {
-		const changed = recent.filter((action) => action.status !== 'PENDING');
-		samples.push(...changed.map((action) => ({ ...action, event: 'conversionStatusChanged', previousStatus: null })));
+		const statuses = decidedStatusesWithin(DECIDED_STATUSES, conversions.qs);
+		const readStatus = async (status: string) => await fetchClickActions(context, { qs: { ...qs, status }, limit: SAMPLE_SIZE });
+		const changed = await newestDecidedActions(CLICK_CONVERSIONS, statuses, readStatus, SAMPLE_SIZE);
+		samples.push(changed.map((action) => ({ ...action, event: 'conversionStatusChanged', previousStatus: null })));
 	}
-	return samples.slice(0, SAMPLE_SIZE);
+	// In turn: ten creations alone would leave no room for a status change.
+	return takeInTurn(samples, SAMPLE_SIZE);
 }

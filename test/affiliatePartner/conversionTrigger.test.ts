@@ -112,3 +112,42 @@ test('Fetch Test Event shows real recent conversions and leaves the memory alone
 	}
 	expect(trigger.staticData()['node:Affiliate Partner Trigger']).toBeUndefined();
 });
+
+test('Fetch Test Event shows decided actions as status changes when the newest actions are all pending', async () => {
+	// A program other than the one the tests above created actions in (the newest action's), so that
+	// their actions, stamped within the same second, cannot stand among the newest here.
+	const before = [...(await view()).values()];
+	const newest = before.reduce((a, b) => (Number(b.id) > Number(a.id) ? b : a));
+	const program = before.find((action) => action.advcampaign_id !== newest.advcampaign_id)!.advcampaign_id;
+	// Decided a minute ago, then more pending actions than a sample holds: the newest are all pending.
+	const at = (status: string, stampedAgoMs: number) => ({ advcampaign_id: program, status, stampedAgoMs });
+	const decided = await client.createActions<IDataObject>('partner', ['approved', 'declined', 'approved_but_stalled'].map((status) => at(status, 60_000)));
+	await client.createActions<IDataObject>('partner', Array.from({ length: 12 }, () => at('pending', 0)));
+	const actual = await view();
+	const stampOf = (event: IDataObject) => String(event.status_updated);
+	const sampleOf = async (events: string[]) => {
+		const trigger = createTrigger({ events, filters: { programId: String(program) } }, credentials(), {}, 'affiliatePartnerTrigger', 1.1);
+		const sample = emitted(await trigger.poll({ mode: 'manual' }));
+		expect(trigger.staticData()['node:Affiliate Partner Trigger']).toBeUndefined();
+		return sample;
+	};
+
+	const both = await sampleOf(EVENTS);
+	const created = both.filter((event) => event.event === 'conversionCreated');
+	const changed = both.filter((event) => event.event === 'conversionStatusChanged');
+	// Conversion Created still shows the newest actions; the status changes are real decided ones.
+	expect(created.length).toBeGreaterThan(0);
+	for (const event of created) expect(event.status).toBe('pending');
+	expect(changed.length).toBeGreaterThan(0);
+
+	const statusChanges = await sampleOf(['conversionStatusChanged']);
+	expect(statusChanges.length).toBeLessThanOrEqual(10);
+	expect(statusChanges.map((event) => event.id)).toEqual(expect.arrayContaining(decided.map((action) => action.id)));
+	for (const event of [...both, ...statusChanges]) {
+		expect(event.previousStatus).toBeNull();
+		if (event.event === 'conversionStatusChanged') expect(event.status).not.toBe('pending');
+		const { event: _event, previousStatus: _previous, eventKey: _key, ...action } = event;
+		expect(action).toEqual(actual.get(String(event.id)));
+	}
+	expect(statusChanges.map(stampOf)).toEqual([...statusChanges.map(stampOf)].sort().reverse());
+});

@@ -130,3 +130,30 @@ test('Fetch Test Event shows real recent conversions and leaves the memory alone
 	}
 	expect(trigger.staticData()['node:Click Report Trigger']).toBeUndefined();
 });
+
+test('Fetch Test Event shows decided actions as status changes when the actions around them are all pending', async () => {
+	// One Sub ID of their own; more pending actions than a sample holds both before and after the
+	// decided ones, so that neither end of the service's order reaches a decided action first.
+	const subId = 'sample-decided';
+	const pendingAt = (stampedAgoMs: number) => Array.from({ length: 12 }, () => ({ subId, status: 'PENDING', stampedAgoMs }));
+	await client.createActions<IDataObject>('click', pendingAt(2 * 3_600_000));
+	const decided = await client.createActions<IDataObject>('click', ['CONFIRMED', 'CANCELED', 'SETTLED'].map((status, index) => ({ subId, status, stampedAgoMs: 3_600_000 - index * 60_000 })));
+	await client.createActions<IDataObject>('click', pendingAt(0));
+	const actual = await view();
+
+	const trigger = createTrigger({ events: CONVERSIONS, filters: { subId } }, credentials(), {}, 'clickReportTrigger', 1.2);
+	const sample = emitted(await trigger.poll({ mode: 'manual' }));
+	expect(sample.length).toBeLessThanOrEqual(10);
+	const created = sample.filter((event) => event.event === 'conversionCreated');
+	const changed = sample.filter((event) => event.event === 'conversionStatusChanged');
+	expect(created.length).toBeGreaterThan(0);
+	for (const event of created) expect(event.status).toBe('PENDING');
+	// Each decided action, newest change first; no pending action passed off as a change.
+	expect(changed.map((event) => event.actionId)).toEqual([...decided].reverse().map((action) => action.actionId));
+	for (const event of sample) {
+		const { event: _event, previousStatus, eventKey: _key, ...action } = event;
+		expect(previousStatus).toBeNull();
+		expect(action).toEqual(actual.get(String(event.actionId)));
+	}
+	expect(trigger.staticData()['node:Click Report Trigger']).toBeUndefined();
+});
