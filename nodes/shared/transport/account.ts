@@ -51,6 +51,7 @@ export async function resolveAccount(context: TransportContext, api: ApiName, it
 	const limits: PaceLimits = {
 		requestsPerSecond: positiveNumber(credentials.maxRequestsPerSecond, profile.defaultRequestsPerSecond),
 		window: profile.windowLimit?.(credentials),
+		countsPerSecond: profile.countsPerSecond,
 	};
 	const accountKey = `${profile.name}:${origin}:${fingerprint(profile.account(credentials))}`;
 	const reference = node.credentials?.[profile.credentialType];

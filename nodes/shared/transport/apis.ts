@@ -32,6 +32,8 @@ export interface ApiProfile {
 	sendsLoadedCredentials?: boolean;
 	/** A limit over a longer window than a second, when the service has one. */
 	windowLimit?: (credentials: ICredentialDataDecryptedObject) => WindowLimit;
+	/** Whether the service counts requests over a sliding second (rateLimiter.ts, PaceLimits). */
+	countsPerSecond: boolean;
 	/** The service's field names in the words of the nodes' panels, for the errors that name them. */
 	fieldLabels?: Record<string, string>;
 }
@@ -48,6 +50,12 @@ export function positiveNumber(value: unknown, fallback: number): number {
 export const CLICK_WINDOW_MS = 5 * 60_000;
 export const CLICK_REQUESTS_PER_WINDOW = 100;
 
+/**
+ * The partner service counts requests per minute, 600 by default (README, credentials): the
+ * credential's pace per second, times 60, over a minute.
+ */
+export const PARTNER_WINDOW_MS = 60_000;
+
 export const PARTNER_API: ApiProfile = {
 	name: 'partner',
 	credentialType: 'affiliatePartnerApi',
@@ -55,6 +63,11 @@ export const PARTNER_API: ApiProfile = {
 	secretFields: ['accessToken', 'clientSecret', 'sessionToken'],
 	checkCredentials: partnerCredentialProblem,
 	defaultRequestsPerSecond: 10,
+	countsPerSecond: false,
+	windowLimit: (credentials) => ({
+		requests: Math.max(1, Math.round(positiveNumber(credentials.maxRequestsPerSecond, PARTNER_API.defaultRequestsPerSecond) * 60)),
+		windowMs: PARTNER_WINDOW_MS,
+	}),
 	trailingSlash: true,
 	fieldLabels: {
 		advcampaign: 'Program ID',
@@ -110,6 +123,7 @@ export const CLICK_API: ApiProfile = {
 	secretFields: ['publicKey'],
 	sendsLoadedCredentials: true,
 	defaultRequestsPerSecond: 3,
+	countsPerSecond: true,
 	trailingSlash: false,
 	fieldLabels: {
 		dateFrom: 'Date From',

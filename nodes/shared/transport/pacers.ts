@@ -12,6 +12,7 @@ const pacers = new Map<string, RequestPacer>();
 function sameLimits(a: PaceLimits, b: PaceLimits): boolean {
 	return (
 		a.requestsPerSecond === b.requestsPerSecond &&
+		a.countsPerSecond === b.countsPerSecond &&
 		a.window?.requests === b.window?.requests &&
 		a.window?.windowMs === b.window?.windowMs
 	);
@@ -21,7 +22,7 @@ function sameLimits(a: PaceLimits, b: PaceLimits): boolean {
 export function pacerFor(key: string, limits: PaceLimits): RequestPacer {
 	let pacer = pacers.get(key);
 	if (!pacer) {
-		pacer = new RequestPacer(limits.requestsPerSecond, limits.window);
+		pacer = new RequestPacer(limits.requestsPerSecond, limits.window, limits.countsPerSecond);
 		pacers.set(key, pacer);
 	} else if (!sameLimits(pacer.schedule.currentLimits, limits)) {
 		pacer.schedule.setLimits(limits);

@@ -36,6 +36,12 @@ export interface WindowLimit {
 export interface PaceLimits {
 	requestsPerSecond: number;
 	window?: WindowLimit;
+	/**
+	 * The service counts requests over a sliding second (the click service), so arrivals need the
+	 * margins above. A service that counts over a minute (the partner service) gets its window
+	 * instead, and the pace over a second is the credential's own, spaced exactly. Absent means it does.
+	 */
+	countsPerSecond?: boolean;
 }
 
 /** What holds a request back: the pace per second, the window's count, or a refusal's Retry-After. */
@@ -75,8 +81,18 @@ export class PaceSchedule {
 		return this.share.value;
 	}
 
+	private get countsPerSecond(): boolean {
+		return this.limits.countsPerSecond !== false;
+	}
+
 	private spacingMs(): number {
-		return (1000 + ARRIVAL_JITTER_MARGIN_MS) / (this.limits.requestsPerSecond * this.share.value);
+		const margin = this.countsPerSecond ? ARRIVAL_JITTER_MARGIN_MS : 0;
+		return (1000 + margin) / (this.limits.requestsPerSecond * this.share.value);
+	}
+
+	/** The time between two requests' slots at the pace now. */
+	get gapMs(): number {
+		return this.spacingMs();
 	}
 
 	/** The window's request count at this instance's share: at least one. */
@@ -125,7 +141,7 @@ export class PaceSchedule {
 	reserve(now: number): number {
 		const slot = this.slotFor(now);
 		// A slot a second or more after the previous one's spacing ran out leaves after a pause.
-		const afterPause = slot - this.nextFreeSlot >= PAUSE_MS;
+		const afterPause = this.countsPerSecond && slot - this.nextFreeSlot >= PAUSE_MS;
 		this.nextFreeSlot = slot + this.spacingMs() + (afterPause ? FIRST_REQUEST_ALLOWANCE_MS : 0);
 		const window = this.limits.window;
 		if (window) {
@@ -204,9 +220,20 @@ export const BOOKING_HORIZON_MS = 1000;
 /** A schedule that callers wait on: every caller books its slot first, then sleeps until it. */
 export class RequestPacer {
 	readonly schedule: PaceSchedule;
+	private answerMs?: number;
 
-	constructor(requestsPerSecond: number, window?: WindowLimit) {
-		this.schedule = new PaceSchedule({ requestsPerSecond, window });
+	constructor(requestsPerSecond: number, window?: WindowLimit, countsPerSecond = true) {
+		this.schedule = new PaceSchedule({ requestsPerSecond, window, countsPerSecond });
+	}
+
+	/** How long the account's answers took lately, from leaving to answer; undefined before the first. */
+	get recentAnswerMs(): number | undefined {
+		return this.answerMs;
+	}
+
+	/** An answer came `ms` after its request left: the estimate moves a third of the way to it. */
+	answerTook(ms: number) {
+		this.answerMs = this.answerMs === undefined ? ms : this.answerMs + (ms - this.answerMs) / 3;
 	}
 
 	/**
