@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { resolveAccount } from './account';
+import { resolveAccount, type Account } from './account';
 import { recordKey } from './contracts';
 import type { Contract, ListContract } from './contracts';
 import { pagesInFlight, runPool } from './pool';
+import { listName, ReadAhead, rememberRead } from './readAhead';
 import { MAX_PAGES_PER_READ, MAX_RECORDS_PER_READ, tooManyToReadError } from './readLimits';
 import type { TransportContext } from './send';
 import { apiRequest, normalizePath } from './request';
@@ -109,11 +110,28 @@ async function readOnce(
 		return { offset, asked, records: body.results, count: body._meta.count };
 	};
 
+	const firstAsked = Math.min(wanted, PARTNER_MAX_PAGE_SIZE);
+	const firstPage = getPage(0, firstAsked);
+	// Awaited below; a credential that cannot work fails both, and resolveAccount says why.
+	firstPage.catch(() => undefined);
 	// Read beside the first page, so that the pages after it are not held up by it.
-	const [first, account] = await Promise.all([
-		getPage(0, Math.min(wanted, PARTNER_MAX_PAGE_SIZE)),
-		resolveAccount(context, 'partner', request.itemIndex),
-	]);
+	const account = await resolveAccount(context, 'partner', request.itemIndex);
+	const ahead = new ReadAhead(account, listName(request.path, request.qs), { wanted, firstAsked }, getPage);
+	try {
+		return await readFromFirst(context, request, contract, { wanted, account, ahead, first: await firstPage }, getPage);
+	} finally {
+		await ahead.dropUnused();
+	}
+}
+
+async function readFromFirst(
+	context: TransportContext,
+	request: ListRequest,
+	contract: Contract,
+	read: { wanted: number; account: Account; ahead: ReadAhead<Page>; first: Page },
+	getPage: GetPage,
+): Promise<ListRead> {
+	const { wanted, first, account } = read;
 	if (first.bare) {
 		const whole = await wholeBareArray(request, first, wanted, getPage);
 		if (typeof whole !== 'string') return { records: whole };
@@ -129,6 +147,7 @@ async function readOnce(
 	const pageSize = first.records.length;
 	// Pages overlap by one record (below): each after the first adds pageSize - 1.
 	const pagesNeeded = pageSize < target && pageSize >= 2 ? Math.ceil((target - 1) / (pageSize - 1)) : 1;
+	rememberRead(account, listName(request.path, request.qs), { count: first.count, pageSize });
 	if (target > MAX_RECORDS_PER_READ || pagesNeeded > MAX_PAGES_PER_READ) {
 		throw tooManyToReadError(context.getNode(), {
 			request: `GET ${normalizePath(request.path, true)}`,
@@ -143,10 +162,12 @@ async function readOnce(
 		if (pageSize < 2) return { movement: `the page at offset 0 came back with ${pageSize} of ${target} records` };
 		first.asked = pageSize;
 		const stride = pageSize - 1;
+		// Pages read ahead were asked at the offsets of the page size expected: of use only when the server gave it.
+		const readEarly = (offset: number) => (pageSize === read.ahead.pageSize ? read.ahead.take(offset) : undefined);
 		const offsets: number[] = [];
 		for (let offset = stride; offset + 1 < target; offset += stride) offsets.push(offset);
 		const rest = await runPool(
-			offsets.map((offset) => () => getPage(offset, Math.min(pageSize, target - offset))),
+			offsets.map((offset) => () => readEarly(offset) ?? getPage(offset, Math.min(pageSize, target - offset))),
 			pagesInFlight(account),
 		);
 		for (const page of rest) pages.push(page);

@@ -149,6 +149,7 @@ export async function apiExchange<T = IDataObject>(
 			const violation = contractViolation(contract, response.body, { qs: request.qs });
 			if (violation === undefined) {
 				account.pacer.schedule.answered(Date.now());
+				account.pacer.answerTook(Date.now() - sentAt);
 				return { body: response.body as T, headers: response.headers, sentAt, receivedAt: Date.now() };
 			}
 			if (mayRetry && attempt < MAX_ATTEMPTS) {

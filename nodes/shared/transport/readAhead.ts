@@ -1,0 +1,92 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Account } from './account';
+import type { RequestPacer } from './rateLimiter';
+import { pagesInFlight } from './pool';
+
+/** At most this many pages leave before the first answer tells how many there are. */
+const MAX_PAGES_READ_AHEAD = 3;
+/**
+ * Reading ahead saves at most one answer's time per read; with answers quicker than this, that is
+ * less than n8n's own cost of a run and not worth a guessed request.
+ */
+const MIN_ANSWER_MS_TO_READ_AHEAD = 100;
+/** Lists remembered per account (listName). */
+const REMEMBERED_LISTS = 50;
+
+/**
+ * What the last read of each list learnt, per account (the pacer is the account's). A
+ * list is its path and the names of its filters: a workflow that reads yesterday's actions every
+ * day reads the same list with other dates.
+ */
+const lastReads = new WeakMap<RequestPacer, Map<string, LastRead>>();
+
+/** What a read learnt from its first page: the count, and the page size the server really gave. */
+export interface LastRead {
+	count: number;
+	pageSize: number;
+}
+
+/** Names a list: its path and the names of the filters it was given. */
+export function listName(path: string, qs: IDataObject | undefined): string {
+	const filters = Object.keys(qs ?? {}).filter((name) => qs?.[name] !== undefined && qs[name] !== '');
+	return `${path}?${filters.sort().join('&')}`;
+}
+
+/** Remembers what a read of `list` (listName) learnt, for the next read of it. */
+export function rememberRead(account: Account, list: string, read: LastRead) {
+	let paths = lastReads.get(account.pacer);
+	if (!paths) lastReads.set(account.pacer, (paths = new Map()));
+	paths.delete(list);
+	paths.set(list, read);
+	if (paths.size > REMEMBERED_LISTS) paths.delete(paths.keys().next().value as string);
+}
+
+/**
+ * Pages after the first, asked for before the first answer comes back, so that a long list reads
+ * in one latency plus its pages' pace rather than two latencies (BENCHMARKS.md, the floor). It
+ * reads ahead only when the last read of the same list counted more records than a page holds and
+ * answers take 100 ms or more; then as many pages as the pace lets leave while the first answer is
+ * awaited. A page read ahead is used only when the first answer shows it is one of the list's
+ * pages; otherwise it is waited for and dropped, so that no request outlives the run: the cost of
+ * a wrong guess is its requests and their time, never a record.
+ */
+export class ReadAhead<T> {
+	private readonly pages = new Map<number, Promise<T>>();
+
+	/** The page size the pages read ahead were asked with: of use only if the server gives it again. */
+	readonly pageSize: number;
+
+	/** `wanted`: the records the read wants (Infinity for Return All); `firstAsked`: the first page's `limit`. */
+	constructor(account: Account, list: string, size: { wanted: number; firstAsked: number }, read: (offset: number, asked: number) => Promise<T>) {
+		const last = lastReads.get(account.pacer)?.get(list);
+		// The server may cap `limit`: the pages go at the size it gave last time.
+		this.pageSize = Math.min(size.firstAsked, last?.pageSize ?? size.firstAsked);
+		const answerMs = account.pacer.recentAnswerMs;
+		if (!last || answerMs === undefined || answerMs < MIN_ANSWER_MS_TO_READ_AHEAD) return;
+		if (this.pageSize < 2 || size.wanted <= this.pageSize) return;
+		const stride = this.pageSize - 1;
+		// The pages the last count fills at this page size, less the first (pages overlap by one record).
+		const pagesAfterFirst = Math.ceil((Math.min(size.wanted, last.count) - this.pageSize) / stride);
+		const count = Math.min(MAX_PAGES_READ_AHEAD, pagesAfterFirst, pagesInFlight(account) - 1, Math.floor(answerMs / account.pacer.schedule.gapMs));
+		for (let index = 1; index <= count; index++) {
+			const page = read(index * stride, this.pageSize);
+			// Its failure counts where it is used (take); a page not used cannot fail the run.
+			page.catch(() => undefined);
+			this.pages.set(index * stride, page);
+		}
+	}
+
+	/** The page at `offset` read ahead, if any; it is the caller's from then on. */
+	take(offset: number): Promise<T> | undefined {
+		const page = this.pages.get(offset);
+		this.pages.delete(offset);
+		return page;
+	}
+
+	/** Waits for every page read ahead and not taken, and drops it. */
+	async dropUnused(): Promise<void> {
+		await Promise.allSettled([...this.pages.values()]);
+		this.pages.clear();
+	}
+}

@@ -1,0 +1,77 @@
+// Reading ahead (nodes/shared/transport/readAhead.ts): a partner list read again asks for its next
+// pages before the first answer is back, when answers take longer than the pace's gap; a guess the
+// first answer proves wrong costs requests, never records, and no request outlives the run.
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { overlappingPages } from '../harness/pages';
+import { partnerCredential, probe } from './helpers';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ clickItems: 10, clickDays: 1 });
+});
+afterAll(async () => sandbox.close());
+beforeEach(() => {
+	sandbox.clearFaults();
+	sandbox.resetRequests();
+});
+
+const LATENCY_MS = 200;
+/** 10 per second: a gap of 100 ms, half the answer time. */
+const credentials = () => partnerCredential(sandbox, { maxRequestsPerSecond: 10 });
+const lostOrderIds = () => sandbox.data.lostOrders.map((order) => order.id);
+const readAll = (qs: Record<string, string> = {}) => probe(credentials(), { mode: 'partnerList', path: '/lost_orders/', qs });
+const arrivals = () => sandbox.requests.map((request) => ({ offset: Number(request.query.offset[0]), time: request.time }));
+
+test('a list read again asks for its next pages before the first answer is back, and outputs every record once', async () => {
+	sandbox.configure({ latencyMs: LATENCY_MS, partnerLimitCap: 100 });
+	const first = await readAll();
+	expect(first.error).toBeUndefined();
+	const firstArrivals = arrivals();
+	// Read first: nothing known, the second page waits for the first answer.
+	expect(firstArrivals[1].time - firstArrivals[0].time).toBeGreaterThanOrEqual(LATENCY_MS);
+
+	sandbox.resetRequests();
+	const again = await readAll();
+	expect(again.error).toBeUndefined();
+	const expected = lostOrderIds();
+	expect(again.items.map((item) => item.json.id)).toEqual(expected);
+	const pages = overlappingPages(expected.length, 100, 500).map((page) => page.offset);
+	expect(pages.length).toBeGreaterThan(2);
+	const secondArrivals = arrivals();
+	// Every page once: the pages read ahead are the list's own.
+	expect(secondArrivals.map((arrival) => arrival.offset).sort((a, b) => a - b)).toEqual(pages);
+	// Read again: the page after the first left one gap after it, before the first answer came back.
+	const ahead = secondArrivals.find((arrival) => arrival.offset === pages[1])!;
+	expect(ahead.time - secondArrivals[0].time).toBeLessThan(LATENCY_MS - 40);
+});
+
+test('a guess the first answer proves wrong is dropped: every record once, and no request outlives the run', async () => {
+	sandbox.configure({ latencyMs: LATENCY_MS, partnerLimitCap: 100 });
+	await readAll({ status: 'processing' });
+	// The server now gives pages of 500: the list fits one, and the pages read ahead at 100 are of no use.
+	sandbox.configure({ partnerLimitCap: 500 });
+	sandbox.resetRequests();
+	const result = await readAll({ status: 'processing' });
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.id)).toEqual(
+		sandbox.data.lostOrders.filter((order) => order.status === 'processing').map((order) => order.id),
+	);
+	// Every request had been answered when the run ended (a request still waiting is logged with status 0).
+	expect(sandbox.requests.map((request) => request.status)).toEqual(sandbox.requests.map(() => 200));
+	const atReturn = sandbox.requests.length;
+	const guessed = arrivals().filter((arrival) => arrival.offset > 0);
+	expect(guessed.length).toBeGreaterThan(0);
+	for (const arrival of guessed) expect(arrival.offset % 99).toBe(0);
+	await new Promise((resolve) => setTimeout(resolve, 2 * LATENCY_MS));
+	expect(sandbox.requests.length).toBe(atReturn);
+});
+
+test('a list that fits one page and was never read larger costs one request', async () => {
+	sandbox.configure({ latencyMs: LATENCY_MS, partnerLimitCap: 500 });
+	await readAll({ status: 'rejected' });
+	sandbox.resetRequests();
+	const result = await readAll({ status: 'rejected' });
+	expect(result.error).toBeUndefined();
+	expect(sandbox.requests).toHaveLength(1);
+});
