@@ -4,6 +4,7 @@
 import { derivedRng } from '../prng';
 import { AdSpace, seedAdSpaces } from '../partner/adSpaceSeed';
 import type { ClickCatalog, Named, Program } from '../types';
+import { BuiltReports } from '../partner/builtReports';
 import { CursorBook } from './clickActions';
 import { PartnerActionStore } from './partnerActions';
 import { seedPartnerActions } from './seedPartnerActions';
@@ -15,6 +16,8 @@ export class Conversions {
 	readonly takeads: TakeadsStore;
 	readonly partner: PartnerActionStore;
 	readonly cursors = new CursorBook();
+	/** The reports built last, each for the actions as they were then (partner/builtReports.ts). */
+	readonly builtReports = new BuiltReports<Array<Record<string, unknown>>>();
 	/** Views and clicks per day, ad space and program: the reports' traffic. */
 	readonly traffic: TrafficDay[];
 	/** The ad spaces in full, for /websites/ and /websites/v2/. */

@@ -40,6 +40,7 @@ export function currentOf<B, S extends string, P>(
 export class ConversionStore<B extends { id: string | number }, S extends string, P> {
 	readonly items: Array<Tracked<B, S, P>> = [];
 	private readonly byId = new Map<string, Tracked<B, S, P>>();
+	private edits = 0;
 
 	constructor(items: Array<Tracked<B, S, P>> = []) {
 		for (const item of items) this.add(item);
@@ -59,6 +60,7 @@ export class ConversionStore<B extends { id: string | number }, S extends string
 		const key = String(item.base.id);
 		if (this.byId.has(key)) throw new Error(`action ${key} already exists`);
 		item.changes.sort((a, b) => a.visibleMs - b.visibleMs);
+		this.edits++;
 		this.byId.set(key, item);
 		this.items.push(item);
 	}
@@ -75,7 +77,19 @@ export class ConversionStore<B extends { id: string | number }, S extends string
 			throw new Error('a change cannot become visible before the latest visible one');
 		}
 		tracked.changes.push(change);
+		this.edits++;
 		return tracked;
+	}
+
+	/**
+	 * Names what every read at `nowMs` sees: the store's edits so far and how many changes are
+	 * visible. Changes become visible as time passes and never cease to be, so between two edits the
+	 * count alone tells which ones are.
+	 */
+	seenAt(nowMs: number): string {
+		let visible = 0;
+		for (const item of this.items) for (const c of item.changes) if (c.visibleMs <= nowMs) visible++;
+		return `${this.edits}:${visible}`;
 	}
 }
 

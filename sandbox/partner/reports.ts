@@ -8,6 +8,7 @@ import { json, partnerError, Reply } from '../reply';
 import type { RequestContext } from '../state';
 import { choiceParam, dmyParam, integerList, orderBy, OrderKeys } from './ordering';
 import { FieldErrors, pageParams, paginate } from './params';
+import { reportQueryKey } from './builtReports';
 import { addAction, addTraffic, emptySums, figures, METRIC_FIELDS, pick, Sums } from './reportSums';
 
 type Dims = ReportDims;
@@ -138,15 +139,20 @@ export function statisticsReport(ctx: RequestContext): Reply {
 	const total = choiceParam(ctx.query, 'total', ['0', '1'], errors);
 	const page = pageParams(ctx.query, ctx.state.config.partnerLimitCap, errors);
 	if (errors.any) return partnerError.validation(errors.errors);
-	const found = [...groups(ctx, report, keep).values()];
-	if (total === '1') {
-		const byCurrency = new Map<string, Sums>();
-		for (const { sums } of found) byCurrency.set(sums.currency, mergeSums(byCurrency.get(sums.currency), sums));
-		const currencies = [...byCurrency.keys()].sort();
-		return json(200, currencies.map((c) => pick(figures(byCurrency.get(c)!), METRIC_FIELDS.total)));
-	}
-	const rows = found.map(({ key, sums }) => ({ ...key, ...figures(sums) }) as Row).sort(compare);
-	return json(200, paginate(rows.map((row) => pick(row, [...Object.keys(report.key(SAMPLE_DIMS) ?? {}), ...report.metrics])), page));
+	const { conversions } = ctx.state;
+	const builtFor = `${name}:${reportQueryKey(ctx.query)}:${conversions.partner.seenAt(ctx.state.now().getTime())}`;
+	const rows = conversions.builtReports.get(builtFor, () => {
+		const found = [...groups(ctx, report, keep).values()];
+		if (total === '1') {
+			const byCurrency = new Map<string, Sums>();
+			for (const { sums } of found) byCurrency.set(sums.currency, mergeSums(byCurrency.get(sums.currency), sums));
+			const currencies = [...byCurrency.keys()].sort();
+			return currencies.map((c) => pick(figures(byCurrency.get(c)!), METRIC_FIELDS.total));
+		}
+		const fields = [...Object.keys(report.key(SAMPLE_DIMS) ?? {}), ...report.metrics];
+		return found.map(({ key, sums }) => ({ ...key, ...figures(sums) }) as Row).sort(compare).map((row) => pick(row, fields));
+	});
+	return json(200, total === '1' ? rows : paginate(rows, page));
 }
 
 /** Dims that every report keys, to learn a report's key field names. */
