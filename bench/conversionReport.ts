@@ -22,6 +22,7 @@ function ratioRow(title: string, cases: ReturnAllCase[]): string {
 	return `| ${title} | ${x(worst)} at worst: ${each} | ${mark(worst <= 1.1)} |`;
 }
 
+const budget = (g: IdlePollGroup) => `${g.budget.requests} request${g.budget.requests > 1 ? 's' : ''} (${g.budget.why})`;
 const idleRequests = (g: IdlePollGroup) => (g.idle ?? []).filter((poll) => poll.emitted === 0).map((poll) => poll.requests);
 
 export function conversionTargets(results: ConversionResults): string[] {
@@ -45,14 +46,11 @@ export function conversionTargets(results: ConversionResults): string[] {
 	}
 	for (const g of results.idlePolls ?? []) {
 		if (g.missing) {
-			rows.push(`| Idle poll, ${g.trigger}, ${g.group}: 1 request per event group | ${g.missing} | not measured |`);
+			rows.push(`| Idle poll, ${g.trigger}, ${g.group}: ${budget(g)} | ${g.missing} | not measured |`);
 			continue;
 		}
 		const requests = idleRequests(g);
-		const groups = g.group.startsWith('claims and') || g.group.startsWith('click items and') ? 2 : 1;
-		rows.push(
-			`| Idle poll, ${g.trigger}, ${g.group}: ${groups} request${groups > 1 ? 's' : ''} (one per event group) | ${ints(requests)} | ${requests.length ? mark(requests.every((r) => r <= groups)) : 'no idle poll'} |`,
-		);
+		rows.push(`| Idle poll, ${g.trigger}, ${g.group}: ${budget(g)} | ${ints(requests)} | ${requests.length ? mark(requests.every((r) => r <= g.budget.requests)) : 'no idle poll'} |`);
 	}
 	return rows;
 }

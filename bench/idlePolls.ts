@@ -14,6 +14,11 @@ export interface IdlePollGroup {
 	group: string;
 	events: string[];
 	typeVersion: number;
+	/**
+	 * The requests an idle poll may cost: one per conversion or click-item group, and for the claims
+	 * their own design, 5 with both kinds (docs/nodes.md, Affiliate Partner Trigger, "Cost").
+	 */
+	budget: { requests: number; why: string };
 	/** Why the group was not measured (the events are not in the node yet). */
 	missing?: string;
 	firstPoll?: number;
@@ -44,15 +49,29 @@ async function main(): Promise<IdlePollGroup[]> {
 	const task = JSON.parse(process.argv[2]) as IdlePollTask;
 	const harness = await import('../test/harness/run');
 	const click = clickTriggerVersion();
+	const one = { requests: 1, why: 'one per event group' };
+	const claims = { requests: 5, why: "the claims' design: open, new and open-appeal reads per kind" };
 	const groups: IdlePollGroup[] = [
-		{ trigger: 'Affiliate Partner Trigger', group: 'claims (all four claim events)', events: CLAIM_EVENTS, typeVersion: 1.1 },
-		{ trigger: 'Affiliate Partner Trigger', group: 'partner conversions (both conversion events)', events: CONVERSION_EVENTS, typeVersion: 1.1 },
-		{ trigger: 'Affiliate Partner Trigger', group: 'claims and partner conversions (all six events)', events: [...CLAIM_EVENTS, ...CONVERSION_EVENTS], typeVersion: 1.1 },
-		{ trigger: 'Click Report Trigger', group: 'click items (version 1.1, no Events)', events: [], typeVersion: 1.1 },
+		{ trigger: 'Affiliate Partner Trigger', group: 'claims (all four claim events)', events: CLAIM_EVENTS, typeVersion: 1.1, budget: claims },
+		{ trigger: 'Affiliate Partner Trigger', group: 'partner conversions (both conversion events)', events: CONVERSION_EVENTS, typeVersion: 1.1, budget: one },
+		{
+			trigger: 'Affiliate Partner Trigger',
+			group: 'claims and partner conversions (all six events)',
+			events: [...CLAIM_EVENTS, ...CONVERSION_EVENTS],
+			typeVersion: 1.1,
+			budget: { requests: 6, why: "the claims' 5 and one for the conversions" },
+		},
+		{ trigger: 'Click Report Trigger', group: 'click items (version 1.1, no Events)', events: [], typeVersion: 1.1, budget: one },
 	];
 	const clickGroups: IdlePollGroup[] = [
-		{ trigger: 'Click Report Trigger', group: 'click conversions (both conversion events)', events: CONVERSION_EVENTS, typeVersion: click.version },
-		{ trigger: 'Click Report Trigger', group: 'click items and click conversions', events: [CLICK_ITEM_EVENT, ...CONVERSION_EVENTS], typeVersion: click.version },
+		{ trigger: 'Click Report Trigger', group: 'click conversions (both conversion events)', events: CONVERSION_EVENTS, typeVersion: click.version, budget: one },
+		{
+			trigger: 'Click Report Trigger',
+			group: 'click items and click conversions',
+			events: [CLICK_ITEM_EVENT, ...CONVERSION_EVENTS],
+			typeVersion: click.version,
+			budget: { requests: 2, why: 'one per event group' },
+		},
 	];
 	const missing = `not measured: the Click Report Trigger (newest version ${click.version}) has no conversion events yet`;
 	groups.push(...clickGroups.map((group) => (click.conversions ? group : { ...group, missing })));
