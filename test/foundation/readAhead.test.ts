@@ -25,16 +25,16 @@ const arrivals = () => sandbox.requests.map((request) => ({ offset: Number(reque
 
 test('a list read again asks for its next pages before the first answer is back, and outputs every record once', async () => {
 	sandbox.configure({ latencyMs: LATENCY_MS, partnerLimitCap: 100 });
-	const first = await readAll();
+	const first = await readAll({ status: 'processing' });
 	expect(first.error).toBeUndefined();
 	const firstArrivals = arrivals();
 	// Read first: nothing known, the second page waits for the first answer.
 	expect(firstArrivals[1].time - firstArrivals[0].time).toBeGreaterThanOrEqual(LATENCY_MS);
 
 	sandbox.resetRequests();
-	const again = await readAll();
+	const again = await readAll({ status: 'processing' });
 	expect(again.error).toBeUndefined();
-	const expected = lostOrderIds();
+	const expected = sandbox.data.lostOrders.filter((order) => order.status === 'processing').map((order) => order.id);
 	expect(again.items.map((item) => item.json.id)).toEqual(expected);
 	const pages = overlappingPages(expected.length, 100, 500).map((page) => page.offset);
 	expect(pages.length).toBeGreaterThan(2);
@@ -65,6 +65,11 @@ test('a guess the first answer proves wrong is dropped: every record once, and n
 	for (const arrival of guessed) expect(arrival.offset % 99).toBe(0);
 	await new Promise((resolve) => setTimeout(resolve, 2 * LATENCY_MS));
 	expect(sandbox.requests.length).toBe(atReturn);
+
+	// The page of 350 proved the cap of 100 gone: the next read guesses nothing.
+	sandbox.resetRequests();
+	await readAll({ status: 'processing' });
+	expect(sandbox.requests).toHaveLength(1);
 });
 
 test('a list that fits one page and was never read larger costs one request', async () => {
@@ -74,4 +79,15 @@ test('a list that fits one page and was never read larger costs one request', as
 	const result = await readAll({ status: 'rejected' });
 	expect(result.error).toBeUndefined();
 	expect(sandbox.requests).toHaveLength(1);
+});
+
+test('a Limit read tells the count without a cap: the Return All after it reads ahead at full pages', async () => {
+	sandbox.configure({ latencyMs: LATENCY_MS, partnerLimitCap: 500 });
+	await probe(credentials(), { mode: 'partnerList', path: '/lost_orders/', limit: 1 });
+	sandbox.resetRequests();
+	const result = await readAll();
+	expect(result.items.map((item) => item.json.id)).toEqual(lostOrderIds());
+	const read = arrivals();
+	expect(read.map((arrival) => arrival.offset).sort((a, b) => a - b)).toEqual([0, 499, 998]);
+	expect(read.find((arrival) => arrival.offset === 499)!.time - read[0].time).toBeLessThan(LATENCY_MS - 40);
 });

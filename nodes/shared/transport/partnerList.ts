@@ -147,7 +147,7 @@ async function readFromFirst(
 	const pageSize = first.records.length;
 	// Pages overlap by one record (below): each after the first adds pageSize - 1.
 	const pagesNeeded = pageSize < target && pageSize >= 2 ? Math.ceil((target - 1) / (pageSize - 1)) : 1;
-	rememberRead(account, listName(request.path, request.qs), { count: first.count, pageSize });
+	rememberRead(account, listName(request.path, request.qs), { count: first.count, asked: first.asked, pageSize });
 	if (target > MAX_RECORDS_PER_READ || pagesNeeded > MAX_PAGES_PER_READ) {
 		throw tooManyToReadError(context.getNode(), {
 			request: `GET ${normalizePath(request.path, true)}`,

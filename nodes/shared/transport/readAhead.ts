@@ -21,10 +21,10 @@ const REMEMBERED_LISTS = 50;
  */
 const lastReads = new WeakMap<RequestPacer, Map<string, LastRead>>();
 
-/** What a read learnt from its first page: the count, and the page size the server really gave. */
-export interface LastRead {
+/** What the reads of a list showed: its last count, and the page size the server caps `limit` at, if one showed it. */
+interface LastRead {
 	count: number;
-	pageSize: number;
+	serverCap?: number;
 }
 
 /** Names a list: its path and the names of the filters it was given. */
@@ -33,12 +33,17 @@ export function listName(path: string, qs: IDataObject | undefined): string {
 	return `${path}?${filters.sort().join('&')}`;
 }
 
-/** Remembers what a read of `list` (listName) learnt, for the next read of it. */
-export function rememberRead(account: Account, list: string, read: LastRead) {
+/** Remembers what the first page of a read of `list` (listName) showed, for the next read of it. */
+export function rememberRead(account: Account, list: string, first: { count: number; asked: number; pageSize: number }) {
 	let paths = lastReads.get(account.pacer);
 	if (!paths) lastReads.set(account.pacer, (paths = new Map()));
+	const before = paths.get(list)?.serverCap;
+	// A page smaller than asked, of a list that has more, is the cap; a page larger than a cap seen
+	// before proves it gone; otherwise (a Limit, a short list) the one seen before stays.
+	const capped = first.pageSize < first.asked && first.pageSize < first.count;
+	const serverCap = capped ? first.pageSize : before !== undefined && first.pageSize > before ? undefined : before;
 	paths.delete(list);
-	paths.set(list, read);
+	paths.set(list, { count: first.count, serverCap });
 	if (paths.size > REMEMBERED_LISTS) paths.delete(paths.keys().next().value as string);
 }
 
@@ -61,7 +66,7 @@ export class ReadAhead<T> {
 	constructor(account: Account, list: string, size: { wanted: number; firstAsked: number }, read: (offset: number, asked: number) => Promise<T>) {
 		const last = lastReads.get(account.pacer)?.get(list);
 		// The server may cap `limit`: the pages go at the size it gave last time.
-		this.pageSize = Math.min(size.firstAsked, last?.pageSize ?? size.firstAsked);
+		this.pageSize = Math.min(size.firstAsked, last?.serverCap ?? size.firstAsked);
 		const answerMs = account.pacer.recentAnswerMs;
 		if (!last || answerMs === undefined || answerMs < MIN_ANSWER_MS_TO_READ_AHEAD) return;
 		if (this.pageSize < 2 || size.wanted <= this.pageSize) return;
