@@ -59,7 +59,7 @@ function targetsTable(click: ReturnAllCase[], partner: ReturnAllCase[], report?:
 	const all = [...click, ...partner];
 	if (!all.length && !report && !window) return [];
 	const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-	const rows: string[] = ['## Targets (issue 6)', '', '| Target | Measured | |', '|---|---|---|'];
+	const rows: string[] = ['## Targets (click report, lost orders, click trigger)', '', '| Target | Measured | |', '|---|---|---|'];
 	const worst = (cases: ReturnAllCase[]) => Math.max(...cases.map((c) => median(c.ratios.toFloor)));
 	if (click.length) rows.push(`| Return All within 1.1× of the floor: Click Report | ${x(worst(click))} at worst (${click.map((c) => x(median(c.ratios.toFloor))).join(', ')}) | ${mark(worst(click) <= 1.1)} |`);
 	if (partner.length) {

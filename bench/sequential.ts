@@ -75,7 +75,8 @@ const listUrl = (at: ListAt, page: Record<string, string | number>) =>
 
 /** A partner list, advancing by what each page really returned (the server may cap `limit`). */
 export async function sequentialPartnerList(at: ListAt): Promise<SequentialResult> {
-	const pacer = new RequestPacer(at.rate);
+	// Paced as the node paces the partner service, which counts per minute (nodes/shared/transport/apis.ts).
+	const pacer = new RequestPacer(at.rate, undefined, false);
 	const counters = { requests: 0, throttled: 0, jsonBytes: 0 };
 	const items: unknown[] = [];
 	let offset = 0;
