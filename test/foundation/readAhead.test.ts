@@ -3,6 +3,7 @@
 // first answer proves wrong costs requests, never records, and no request outlives the run.
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { overlappingPages } from '../harness/pages';
+import { createTrigger } from '../harness/run';
 import { partnerCredential, probe } from './helpers';
 
 let sandbox: Sandbox;
@@ -90,4 +91,21 @@ test('a Limit read tells the count without a cap: the Return All after it reads 
 	const read = arrivals();
 	expect(read.map((arrival) => arrival.offset).sort((a, b) => a - b)).toEqual([0, 499, 998]);
 	expect(read.find((arrival) => arrival.offset === 499)!.time - read[0].time).toBeLessThan(LATENCY_MS - 40);
+});
+
+test("a trigger's poll reads nothing ahead: nobody waits on it, and a guess costs requests", async () => {
+	sandbox.configure({ latencyMs: LATENCY_MS, partnerLimitCap: 100 });
+	const trigger = createTrigger({ events: ['lostOrderStatusChanged'] }, credentials(), {}, 'affiliatePartnerTrigger');
+	await trigger.poll();
+	sandbox.resetRequests();
+	await trigger.poll();
+	// Each list the poll reads (its filters) with more than one page: every page after the first waited for the first answer.
+	const lists = new Map<string, number[]>();
+	for (const request of sandbox.requests) {
+		const filters = request.rawQuery.replace(/&?(limit|offset)=\d+/g, '');
+		lists.set(filters, [...(lists.get(filters) ?? []), request.time]);
+	}
+	const paged = [...lists.values()].filter((times) => times.length > 1);
+	expect(paged.length).toBeGreaterThan(0);
+	for (const [first, ...rest] of paged) for (const time of rest) expect(time - first).toBeGreaterThanOrEqual(LATENCY_MS - 5);
 });

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { resolveAccount, type Account } from './account';
@@ -91,6 +91,15 @@ async function wholeBareArray(request: ListRequest, first: Page, wanted: number,
 
 type GetPage = (offset: number, asked: number) => Promise<Page>;
 
+/**
+ * A node's run, which a person or the rest of a workflow waits for, reads ahead (readAhead.ts).
+ * A trigger's poll and a dropdown do not: nobody waits on a poll, a dropdown's list is short, and
+ * a guess costs requests of the account's limit.
+ */
+function waitedOn(context: TransportContext): boolean {
+	return typeof (context as Partial<IExecuteFunctions>).getInputData === 'function';
+}
+
 async function readOnce(
 	context: TransportContext,
 	request: ListRequest,
@@ -116,7 +125,9 @@ async function readOnce(
 	firstPage.catch(() => undefined);
 	// Read beside the first page, so that the pages after it are not held up by it.
 	const account = await resolveAccount(context, 'partner', request.itemIndex);
-	const ahead = new ReadAhead(account, listName(request.path, request.qs), { wanted, firstAsked }, getPage);
+	const ahead = waitedOn(context)
+		? new ReadAhead(account, listName(request.path, request.qs), { wanted, firstAsked }, getPage)
+		: ReadAhead.none<Page>();
 	try {
 		return await readFromFirst(context, request, contract, { wanted, account, ahead, first: await firstPage }, getPage);
 	} finally {

@@ -62,13 +62,18 @@ export class ReadAhead<T> {
 	/** The page size the pages read ahead were asked with: of use only if the server gives it again. */
 	readonly pageSize: number;
 
+	/** Reads nothing ahead. */
+	static none<T>(): ReadAhead<T> {
+		return new ReadAhead<T>(undefined, '', { wanted: 0, firstAsked: 0 }, () => Promise.reject(new Error('nothing is read ahead')));
+	}
+
 	/** `wanted`: the records the read wants (Infinity for Return All); `firstAsked`: the first page's `limit`. */
-	constructor(account: Account, list: string, size: { wanted: number; firstAsked: number }, read: (offset: number, asked: number) => Promise<T>) {
-		const last = lastReads.get(account.pacer)?.get(list);
+	constructor(account: Account | undefined, list: string, size: { wanted: number; firstAsked: number }, read: (offset: number, asked: number) => Promise<T>) {
+		const last = account && lastReads.get(account.pacer)?.get(list);
 		// The server may cap `limit`: the pages go at the size it gave last time.
 		this.pageSize = Math.min(size.firstAsked, last?.serverCap ?? size.firstAsked);
-		const answerMs = account.pacer.recentAnswerMs;
-		if (!last || answerMs === undefined || answerMs < MIN_ANSWER_MS_TO_READ_AHEAD) return;
+		const answerMs = account?.pacer.recentAnswerMs;
+		if (!account || !last || answerMs === undefined || answerMs < MIN_ANSWER_MS_TO_READ_AHEAD) return;
 		if (this.pageSize < 2 || size.wanted <= this.pageSize) return;
 		const stride = this.pageSize - 1;
 		// The pages the last count fills at this page size, less the first (pages overlap by one record).
