@@ -24,8 +24,8 @@ export function pollsOf(lives, trigger) {
 		for (const answer of answers) {
 			const last = groups.at(-1);
 			if (last && answer.at - last.lastAt < POLL_GAP_MS) (last.lastAt = answer.at, answer.keys.forEach((key) => last.keys.add(key)));
-			else groups.push({ life: life.number, firstAt: answer.at, lastAt: answer.at, keys: new Set(answer.keys), paths: new Set() });
-			groups.at(-1).paths.add(answer.path ?? '');
+			else groups.push({ life: life.number, firstAt: answer.at, lastAt: answer.at, keys: new Set(answer.keys), reads: [] });
+			groups.at(-1).reads.push({ path: answer.path ?? '', at: answer.at });
 		}
 		groups.forEach((poll, index) => {
 			const until = Math.min(poll.lastAt + ANSWER_TO_EMIT_MS, groups[index + 1]?.firstAt ?? Number.POSITIVE_INFINITY);
@@ -55,9 +55,13 @@ export function emitsWithoutExecution(lives, executions) {
 	return lost;
 }
 
-/** Whether a poll that finished read the list (`listPath`; any list of the trigger when empty) between two times. */
+/**
+ * Whether a poll that finished read the list (`listPath`; any list of the trigger when empty)
+ * between two times: the time of that list's own answer counts, not the poll's first answer (a
+ * poll reads the claims first, and may read the actions only after a version was replaced).
+ */
 const listReadBetween = (polls, listPath, from, to) =>
-	polls.some((poll) => !poll.cut && poll.lastAt >= from && poll.firstAt <= to && [...poll.paths].some((path) => path.startsWith(listPath)));
+	polls.some((poll) => !poll.cut && poll.reads.some((read) => read.path.startsWith(listPath) && read.at >= from && read.at <= to));
 
 /**
  * Sorts the changes never delivered: a version superseded before any poll that counted read the

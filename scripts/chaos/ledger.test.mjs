@@ -177,6 +177,12 @@ test('a conversion version superseded before any finished poll read the actions 
 	const missed = { ...down, killedAt: undefined, answers: [claimsOnly, actionsAnswer(T + 30_200, [action(8, 'pending', 's8')])] };
 	const noticed = explainLosses(counts, 'claim', [missed], [], truth, '/statistics/actions/');
 	assert.deepEqual([noticed.coalesced.length, noticed.unexplained.length], [0, 1]);
+	// A poll that read the claims before the replacement and the actions only after it: coalesced
+	// (seen in a fresh-clone run: the actions answered 115 ms after the version was replaced).
+	const claimsBefore = { api: 'partner', path: '/lost_orders/', at: T + 69_900, keys: [] };
+	const late = { ...down, killedAt: undefined, answers: [claimsBefore, actionsAnswer(T + 70_115, [action(7, 'approved_but_stalled', '2026-11-27 08:01:10')])] };
+	const after = explainLosses(counts, 'claim', [late], [], truth, '/statistics/actions/');
+	assert.deepEqual([after.coalesced.length, after.unexplained.length], [1, 0]);
 });
 
 test('a version read only by a poll whose emit a kill lost, then superseded before the next poll: coalesced, not the emit window', () => {
