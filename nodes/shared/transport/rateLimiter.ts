@@ -36,11 +36,7 @@ export interface WindowLimit {
 export interface PaceLimits {
 	requestsPerSecond: number;
 	window?: WindowLimit;
-	/**
-	 * The service counts requests over a sliding second (the click service), so arrivals need the
-	 * margins above. A service that counts over a minute (the partner service) gets its window
-	 * instead, and the pace over a second is the credential's own, spaced exactly. Absent means it does.
-	 */
+	/** The service counts over a sliding second (click): arrivals get the margins above. Absent means it does. */
 	countsPerSecond?: boolean;
 }
 
@@ -220,20 +216,9 @@ export const BOOKING_HORIZON_MS = 1000;
 /** A schedule that callers wait on: every caller books its slot first, then sleeps until it. */
 export class RequestPacer {
 	readonly schedule: PaceSchedule;
-	private answerMs?: number;
 
 	constructor(requestsPerSecond: number, window?: WindowLimit, countsPerSecond = true) {
 		this.schedule = new PaceSchedule({ requestsPerSecond, window, countsPerSecond });
-	}
-
-	/** How long the account's answers took lately, from leaving to answer; undefined before the first. */
-	get recentAnswerMs(): number | undefined {
-		return this.answerMs;
-	}
-
-	/** An answer came `ms` after its request left: the estimate moves a third of the way to it. */
-	answerTook(ms: number) {
-		this.answerMs = this.answerMs === undefined ? ms : this.answerMs + (ms - this.answerMs) / 3;
 	}
 
 	/**

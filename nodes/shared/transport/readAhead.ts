@@ -27,6 +27,15 @@ interface LastRead {
 	serverCap?: number;
 }
 
+/** How long each account's answers took lately, from leaving to answer (the pacer is the account's). */
+const recentAnswerMs = new WeakMap<RequestPacer, number>();
+
+/** An answer came `ms` after its request left: the account's estimate moves a third of the way to it. */
+export function answerTook(account: Account, ms: number) {
+	const before = recentAnswerMs.get(account.pacer);
+	recentAnswerMs.set(account.pacer, before === undefined ? ms : before + (ms - before) / 3);
+}
+
 /** Names a list: its path and the names of the filters it was given. */
 export function listName(path: string, qs: IDataObject | undefined): string {
 	const filters = Object.keys(qs ?? {}).filter((name) => qs?.[name] !== undefined && qs[name] !== '');
@@ -72,7 +81,7 @@ export class ReadAhead<T> {
 		const last = account && lastReads.get(account.pacer)?.get(list);
 		// The server may cap `limit`: the pages go at the size it gave last time.
 		this.pageSize = Math.min(size.firstAsked, last?.serverCap ?? size.firstAsked);
-		const answerMs = account?.pacer.recentAnswerMs;
+		const answerMs = account && recentAnswerMs.get(account.pacer);
 		if (!account || !last || answerMs === undefined || answerMs < MIN_ANSWER_MS_TO_READ_AHEAD) return;
 		if (this.pageSize < 2 || size.wanted <= this.pageSize) return;
 		const stride = this.pageSize - 1;

@@ -8,6 +8,7 @@ import type { Account } from './account';
 import { resolveAccount, redactorFor } from './account';
 import { contractViolation } from './answerChecks';
 import { afterWait, beforeWait, nextRequestNumber } from './waits';
+import { answerTook } from './readAhead';
 import { redirectRefusal, redirectTarget } from './redirects';
 import type { RequestOptions, TransportContext } from './send';
 import { networkCode, send } from './send';
@@ -149,7 +150,7 @@ export async function apiExchange<T = IDataObject>(
 			const violation = contractViolation(contract, response.body, { qs: request.qs });
 			if (violation === undefined) {
 				account.pacer.schedule.answered(Date.now());
-				account.pacer.answerTook(Date.now() - sentAt);
+				answerTook(account, Date.now() - sentAt);
 				return { body: response.body as T, headers: response.headers, sentAt, receivedAt: Date.now() };
 			}
 			if (mayRetry && attempt < MAX_ATTEMPTS) {
