@@ -125,11 +125,10 @@ async function readOnce(
 	firstPage.catch(() => undefined);
 	// Read beside the first page, so that the pages after it are not held up by it.
 	const account = await resolveAccount(context, 'partner', request.itemIndex);
-	const ahead = waitedOn(context)
-		? new ReadAhead(account, listName(request.path, request.qs), { wanted, firstAsked }, getPage)
-		: ReadAhead.none<Page>();
+	const list = listName(request.path, request.qs);
+	const ahead = waitedOn(context) ? new ReadAhead({ account, list, size: { wanted, firstAsked }, read: getPage }) : ReadAhead.none<Page>();
 	try {
-		return await readFromFirst(context, request, contract, { wanted, account, ahead, first: await firstPage }, getPage);
+		return await readFromFirst(context, request, contract, { wanted, account, list, ahead, first: await firstPage }, getPage);
 	} finally {
 		await ahead.dropUnused();
 	}
@@ -139,7 +138,7 @@ async function readFromFirst(
 	context: TransportContext,
 	request: ListRequest,
 	contract: Contract,
-	read: { wanted: number; account: Account; ahead: ReadAhead<Page>; first: Page },
+	read: { wanted: number; account: Account; list: string; ahead: ReadAhead<Page>; first: Page },
 	getPage: GetPage,
 ): Promise<ListRead> {
 	const { wanted, first, account } = read;
@@ -158,7 +157,7 @@ async function readFromFirst(
 	const pageSize = first.records.length;
 	// Pages overlap by one record (below): each after the first adds pageSize - 1.
 	const pagesNeeded = pageSize < target && pageSize >= 2 ? Math.ceil((target - 1) / (pageSize - 1)) : 1;
-	rememberRead(account, listName(request.path, request.qs), { count: first.count, asked: first.asked, pageSize });
+	rememberRead(account, read.list, { count: first.count, asked: first.asked, pageSize });
 	if (target > MAX_RECORDS_PER_READ || pagesNeeded > MAX_PAGES_PER_READ) {
 		throw tooManyToReadError(context.getNode(), {
 			request: `GET ${normalizePath(request.path, true)}`,

@@ -73,16 +73,21 @@ export class ReadAhead<T> {
 
 	/** Reads nothing ahead. */
 	static none<T>(): ReadAhead<T> {
-		return new ReadAhead<T>(undefined, '', { wanted: 0, firstAsked: 0 }, () => Promise.reject(new Error('nothing is read ahead')));
+		return new ReadAhead<T>();
 	}
 
-	/** `wanted`: the records the read wants (Infinity for Return All); `firstAsked`: the first page's `limit`. */
-	constructor(account: Account | undefined, list: string, size: { wanted: number; firstAsked: number }, read: (offset: number, asked: number) => Promise<T>) {
-		const last = account && lastReads.get(account.pacer)?.get(list);
+	/**
+	 * `size.wanted`: the records the read wants (Infinity for Return All); `size.firstAsked`: the
+	 * first page's `limit`. Without a plan, nothing is read ahead.
+	 */
+	constructor(plan?: { account: Account; list: string; size: { wanted: number; firstAsked: number }; read: (offset: number, asked: number) => Promise<T> }) {
+		const last = plan && lastReads.get(plan.account.pacer)?.get(plan.list);
 		// The server may cap `limit`: the pages go at the size it gave last time.
-		this.pageSize = Math.min(size.firstAsked, last?.serverCap ?? size.firstAsked);
-		const answerMs = account && recentAnswerMs.get(account.pacer);
-		if (!account || !last || answerMs === undefined || answerMs < MIN_ANSWER_MS_TO_READ_AHEAD) return;
+		this.pageSize = plan ? Math.min(plan.size.firstAsked, last?.serverCap ?? plan.size.firstAsked) : 0;
+		if (!plan || !last) return;
+		const { account, size, read } = plan;
+		const answerMs = recentAnswerMs.get(account.pacer);
+		if (answerMs === undefined || answerMs < MIN_ANSWER_MS_TO_READ_AHEAD) return;
 		if (this.pageSize < 2 || size.wanted <= this.pageSize) return;
 		const stride = this.pageSize - 1;
 		// The pages the last count fills at this page size, less the first (pages overlap by one record).
