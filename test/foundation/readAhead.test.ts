@@ -1,20 +1,16 @@
 // Reading ahead (nodes/shared/transport/readAhead.ts): a partner list read again asks for its next
 // pages before the first answer is back, when answers take longer than the pace's gap; a guess the
 // first answer proves wrong costs requests, never records, and no request outlives the run.
-import { startSandbox, type Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../sandbox/server';
 import { overlappingPages } from '../harness/pages';
 import { createTrigger } from '../harness/run';
+import { useSandbox } from '../harness/sandboxFixture';
 import { partnerCredential, probe } from './helpers';
 
+const sandboxOf = useSandbox({ clickItems: 10, clickDays: 1 });
 let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ clickItems: 10, clickDays: 1 });
-});
-afterAll(async () => sandbox.close());
 beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.resetRequests();
+	sandbox = sandboxOf();
 });
 
 const LATENCY_MS = 200;
