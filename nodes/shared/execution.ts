@@ -41,22 +41,29 @@ export async function runPerItem(
 			// A loop, not push(...): a spread of 150,000 items overflows the call stack.
 			for (const item of await operation.call(context, itemIndex)) output.push(item);
 		} catch (error) {
-			if (context.continueOnFail()) {
-				const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
-				const json: IDataObject = { error: failure.message ?? String(error) };
-				if (failure.description) json.description = failure.description;
-				if (failure.httpCode) json.httpCode = failure.httpCode;
-				output.push({ json, pairedItem: { item: itemIndex } });
-				continue;
-			}
-			// Every error of an item names it, as n8n's own nodes do: n8n's editor then ends the message
-			// with "[item N]" when the node had several input items. n8n's own errors (a credential
-			// not set, say) come without it.
-			if (error instanceof NodeError && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-			// Both constructors hand back an error that already is one of theirs, unchanged.
-			if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+			output.push(failedItem(context, error, itemIndex));
 		}
 	}
 	return [output];
+}
+
+/**
+ * What an item's failure becomes: with "Continue On Fail", an error item paired with its input, so
+ * that the others go on; otherwise the error, naming the item, thrown.
+ */
+export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
+	if (context.continueOnFail()) {
+		const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
+		const json: IDataObject = { error: failure.message ?? String(error) };
+		if (failure.description) json.description = failure.description;
+		if (failure.httpCode) json.httpCode = failure.httpCode;
+		return { json, pairedItem: { item: itemIndex } };
+	}
+	// Every error of an item names it, as n8n's own nodes do: n8n's editor then ends the message
+	// with "[item N]" when the node had several input items. n8n's own errors (a credential
+	// not set, say) come without it.
+	if (error instanceof NodeError && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+	// Both constructors hand back an error that already is one of theirs, unchanged.
+	if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
+	throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }

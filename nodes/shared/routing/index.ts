@@ -10,17 +10,21 @@ export interface ResourceModule {
 	resource: INodePropertyOptions;
 	description: INodeProperties[];
 	operations: Record<string, ItemOperation>;
+	/** Operations that answer all input items together, with few requests (nodes/shared/batching.ts). */
+	batchOperations?: Record<string, (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>>;
 }
 
 /** Runs the chosen operation of the chosen resource once per input item, for every node with a Resource. */
 export async function routeToResource(context: IExecuteFunctions, resources: ResourceModule[]): Promise<INodeExecutionData[][]> {
 	const resource = context.getNodeParameter('resource', 0) as string;
 	const operation = context.getNodeParameter('operation', 0) as string;
-	const execute = resources.find((module) => module.resource.value === resource)?.operations[operation];
-	if (!execute) {
+	const module = resources.find((candidate) => candidate.resource.value === resource);
+	const batched = module?.batchOperations?.[operation];
+	const execute = module?.operations[operation];
+	if (!batched && !execute) {
 		throw new NodeOperationError(context.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	const output = await runPerItem(context, execute);
+	const output = batched ? await batched.call(context) : await runPerItem(context, execute as ItemOperation);
 	// A run that waited long for the service's limits says so on its output.
 	addWaitHints(context);
 	return output;

@@ -25,14 +25,20 @@ import {
 } from './retry';
 
 export interface ApiRequest {
-	method: 'GET' | 'POST';
+	method: 'GET' | 'POST' | 'PUT';
 	/** Path below the credential's base URL, e.g. `/lost_orders/`. */
 	path: string;
 	/** What a 2xx answer of this endpoint promises (contracts.ts); any other answer is an error. */
 	expect: Contract;
 	/** Arrays are sent as repeated parameters: `k=1&k=2`. */
 	qs?: IDataObject;
-	body?: FormData;
+	/** A multipart form, or a JSON object sent as JSON. */
+	body?: FormData | IDataObject;
+	/**
+	 * The request changes nothing on the service, whatever its method (the click service's link
+	 * resolve is a PUT that only reads): retried as a GET is. A POST never is (README, "Guarantees").
+	 */
+	idempotent?: boolean;
 	/** Used to attach the item to an error, for continueOnFail. */
 	itemIndex?: number;
 	/** The record a 404 means is missing, in the user's words: `Lost order 123`. */
@@ -77,7 +83,7 @@ async function waitToRetry(context: TransportContext, account: Account, ms: numb
 
 /**
  * The single door to the network. Paces requests per account, retries what is safe to retry
- * (GET only: a POST that reached the server may have created a record), checks every 2xx answer
+ * (GET, and a PUT that only reads: a POST that reached the server may have created a record), checks every 2xx answer
  * against its endpoint's contract, keeps the credential on its origin, and turns every failure
  * into a NodeApiError without secrets.
  */
@@ -108,7 +114,7 @@ export async function apiExchange<T = IDataObject>(
 		// Only 401 is thrown, so that n8n refreshes an expired token; every other status comes back here.
 		ignoreHttpStatusErrors: { ignore: true, except: [401] },
 	};
-	const mayRetry = method === 'GET';
+	const mayRetry = method === 'GET' || (request.idempotent === true && method === 'PUT');
 	let redirects = 0;
 	let renewing = false;
 	const requestNumber = nextRequestNumber();
