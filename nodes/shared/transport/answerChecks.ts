@@ -183,6 +183,7 @@ export function contractViolation(contract: Contract, body: unknown, asked: Aske
 		return body !== null && typeof body === 'object' ? undefined : 'it is not JSON';
 	}
 	if (contract.kind === 'list') return checkList(contract, body, asked);
+	if (contract.kind === 'shaped') return contract.violation(body, asked);
 	if (contract.kind === 'totals') {
 		if (!Array.isArray(body)) return isObject(body) ? 'it is an object, not the bare array of totals' : 'it is not a JSON array';
 		// One row per currency: a row without one, or two of one, cannot be summed or told apart.

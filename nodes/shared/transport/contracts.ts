@@ -27,6 +27,11 @@ export type Contract =
 	| { kind: 'orderInfo'; what: string }
 	/** `{base, target, date, rate}` */
 	| { kind: 'rate'; what: string }
+	/**
+	 * An answer whose shape its endpoint's own module knows (a deeplink answer, a resolve answer):
+	 * `violation` says what is wrong with it, given what was asked, or undefined.
+	 */
+	| { kind: 'shaped'; what: string; violation: (body: unknown, asked: AskedFor) => string | undefined }
 	/** Any JSON object or array. */
 	| { kind: 'json'; what: string };
 
@@ -88,7 +93,15 @@ export function recordKey(contract: Contract, value: unknown): string {
 	return String((value as IDataObject).id);
 }
 
-/** The query a request asked with, as far as the checks need it. */
+/** The query and JSON body a request asked with, as far as the checks need them. */
 export interface AskedFor {
 	qs?: IDataObject;
+	body?: IDataObject;
 }
+
+/** An answer held to a check its endpoint's module writes (contracts.ts, `shaped`). */
+export const shapedAs = (what: string, violation: (body: unknown, asked: AskedFor) => string | undefined): Contract => ({
+	kind: 'shaped',
+	what,
+	violation,
+});

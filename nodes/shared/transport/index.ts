@@ -7,7 +7,7 @@ export type { ListRequest } from './partnerList';
 export { CURSOR_PAGE_SIZE, CursorRead, fetchCursorList } from './cursorList';
 export type { CursorListRequest, CursorStep } from './cursorList';
 export { resolveAccount } from './account';
-export { clickReportPage, cursorPageOf, exchangeRate, listOf, oneRecord, orderStatuses, recordWithId, totalsOf } from './contracts';
+export { clickReportPage, cursorPageOf, exchangeRate, listOf, oneRecord, orderStatuses, recordWithId, shapedAs, totalsOf } from './contracts';
 export type { AskedFor, Contract, CursorPageContract, ListContract, RecordCheck } from './contracts';
 export type { Account } from './account';
 export { pagesInFlight, runPool } from './pool';

@@ -53,6 +53,10 @@ export interface ApiRequest {
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
+
+/** A JSON body is a plain object; a multipart form is not. */
+const isJsonBody = (body: ApiRequest['body']): body is IDataObject =>
+	body !== undefined && body !== null && Object.getPrototypeOf(body) === Object.prototype;
 export function normalizePath(path: string, trailingSlash: boolean): string {
 	const withLeadingSlash = path.startsWith('/') ? path : `/${path}`;
 	if (!trailingSlash || withLeadingSlash.endsWith('/')) return withLeadingSlash;
@@ -153,7 +157,7 @@ export async function apiExchange<T = IDataObject>(
 		}
 
 		if (response && response.statusCode >= 200 && response.statusCode < 300) {
-			const violation = contractViolation(contract, response.body, { qs: request.qs });
+			const violation = contractViolation(contract, response.body, { qs: request.qs, body: isJsonBody(request.body) ? request.body : undefined });
 			if (violation === undefined) {
 				account.pacer.schedule.answered(Date.now());
 				answerTook(account, Date.now() - sentAt);
