@@ -24,3 +24,4 @@ export {
 	requireInstant,
 	requireNumber,
 } from './values';
+export { CLICK_SUB_ID_MAX_LENGTH, optionalClickSubId } from './clickSubId';
