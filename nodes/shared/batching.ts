@@ -77,22 +77,37 @@ export async function runBatched<Value, Result>(
 
 	const results = new Map<number, Result[]>();
 	const batches = planBatches(readItems, operation.perRequest);
-	const tasks = batches.map((batch) => async () => {
+	// Where each value of a batch sits among its item's values: with several requests in flight, a
+	// later batch may be answered first, so results are placed by position, never appended.
+	const seen = new Map<number, number>();
+	const positions = batches.map((batch) =>
+		batch.itemIndexes.map((itemIndex) => {
+			const position = seen.get(itemIndex) ?? 0;
+			seen.set(itemIndex, position + 1);
+			return position;
+		}),
+	);
+	// Without Continue On Fail the first failed request stops the run, but only once the requests
+	// already in flight are answered: none may outlive the run. No new one starts meanwhile.
+	let stoppedBy: { error: unknown; itemIndex: number } | undefined;
+	const tasks = batches.map((batch, batchIndex) => async () => {
+		if (stoppedBy) return;
 		let answers: Result[];
 		try {
 			answers = await operation.send(batch);
 		} catch (error) {
-			if (!context.continueOnFail()) failedItem(context, error, batch.itemIndexes[0]);
+			if (!context.continueOnFail()) stoppedBy ??= { error, itemIndex: batch.itemIndexes[0] };
 			for (const itemIndex of batch.itemIndexes) if (!failures.has(itemIndex)) failures.set(itemIndex, error);
 			return;
 		}
 		batch.itemIndexes.forEach((itemIndex, position) => {
 			const kept = results.get(itemIndex) ?? [];
-			kept.push(answers[position]);
+			kept[positions[batchIndex][position]] = answers[position];
 			results.set(itemIndex, kept);
 		});
 	});
 	await runPool(tasks, operation.inFlight ?? 1);
+	if (stoppedBy) failedItem(context, stoppedBy.error, stoppedBy.itemIndex);
 
 	const output: INodeExecutionData[] = [];
 	const readByItem = new Map(readItems.map(({ itemIndex, read }) => [itemIndex, read]));
@@ -102,7 +117,6 @@ export async function runBatched<Value, Result>(
 			output.push(failedItem(context, failures.get(itemIndex), itemIndex));
 			continue;
 		}
-		// Batches keep each group's values in input order, so an item's results come in its values' order.
 		const answers = results.get(itemIndex) ?? [];
 		read.values.forEach((value, position) => {
 			output.push({ json: operation.output(answers[position], value, itemIndex), pairedItem: { item: itemIndex } });
