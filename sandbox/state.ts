@@ -55,6 +55,7 @@ export class SandboxState {
 			clickClockOffsetMs: options.clickClockOffsetMs ?? 0,
 			websitesV2Envelope: options.websitesV2Envelope ?? 'array',
 		};
+			deeplinkShape: options.deeplinkShape ?? 'objects',
 		validateConfig(this.config);
 		const nowMs = this.now().getTime();
 
@@ -128,6 +129,8 @@ function validateConfig(config: SandboxConfig): void {
 		if (key === 'websitesV2Envelope') {
 			if (value !== 'array' && value !== 'results') throw new Error('websitesV2Envelope must be "array" or "results"');
 		} else if (key === 'rateLimits') {
+		} else if (key === 'deeplinkShape') {
+			if (value !== 'objects' && value !== 'strings') throw new Error('deeplinkShape must be "objects" or "strings"');
 			if (typeof value !== 'boolean') throw new Error('rateLimits must be a boolean');
 		} else if (key === 'clickClockOffsetMs') {
 			// A clock may be behind: any finite number.

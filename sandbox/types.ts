@@ -25,9 +25,13 @@ export interface SandboxOptions {
 	clickClockOffsetMs?: number;
 	/** The envelope of GET /websites/v2/: "array" (the docs; the default) or "results" (a paged {results, _meta}). */
 	websitesV2Envelope?: WebsitesV2Envelope;
+	/** The answer of GET /deeplink/…: "objects" (the docs; the default) or "strings" (a bare array of links). */
+	deeplinkShape?: DeeplinkShape;
 }
 
 export type WebsitesV2Envelope = 'array' | 'results';
+
+export type DeeplinkShape = 'objects' | 'strings';
 
 /**
  * Ready tokens with narrowed scopes, for the refusal tests: public_data only; no manage_lost_orders;
@@ -71,6 +75,7 @@ export interface RecordedFile {
 	contentType: string;
 	size: number;
 	bytes: Buffer;
+	deeplinkShape: DeeplinkShape;
 }
 
 export interface RecordedRequest {
