@@ -54,8 +54,8 @@ export class SandboxState {
 			tokenLatencyMs: options.tokenLatencyMs ?? 0,
 			clickClockOffsetMs: options.clickClockOffsetMs ?? 0,
 			websitesV2Envelope: options.websitesV2Envelope ?? 'array',
-		};
 			deeplinkShape: options.deeplinkShape ?? 'objects',
+		};
 		validateConfig(this.config);
 		const nowMs = this.now().getTime();
 
@@ -128,9 +128,9 @@ function validateConfig(config: SandboxConfig): void {
 	for (const [key, value] of Object.entries(config)) {
 		if (key === 'websitesV2Envelope') {
 			if (value !== 'array' && value !== 'results') throw new Error('websitesV2Envelope must be "array" or "results"');
-		} else if (key === 'rateLimits') {
 		} else if (key === 'deeplinkShape') {
 			if (value !== 'objects' && value !== 'strings') throw new Error('deeplinkShape must be "objects" or "strings"');
+		} else if (key === 'rateLimits') {
 			if (typeof value !== 'boolean') throw new Error('rateLimits must be a boolean');
 		} else if (key === 'clickClockOffsetMs') {
 			// A clock may be behind: any finite number.

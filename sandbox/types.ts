@@ -68,6 +68,7 @@ export interface SandboxConfig {
 	tokenLatencyMs: number;
 	clickClockOffsetMs: number;
 	websitesV2Envelope: WebsitesV2Envelope;
+	deeplinkShape: DeeplinkShape;
 }
 
 export interface RecordedFile {
@@ -75,7 +76,6 @@ export interface RecordedFile {
 	contentType: string;
 	size: number;
 	bytes: Buffer;
-	deeplinkShape: DeeplinkShape;
 }
 
 export interface RecordedRequest {
