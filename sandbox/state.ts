@@ -53,6 +53,7 @@ export class SandboxState {
 			tokenTtlSeconds: options.tokenTtlSeconds ?? 604_800,
 			tokenLatencyMs: options.tokenLatencyMs ?? 0,
 			clickClockOffsetMs: options.clickClockOffsetMs ?? 0,
+			resolveUncovered: 'nullLink',
 			websitesV2Envelope: options.websitesV2Envelope ?? 'array',
 			deeplinkShape: options.deeplinkShape ?? 'objects',
 		};
@@ -132,6 +133,8 @@ function validateConfig(config: SandboxConfig): void {
 			if (value !== 'objects' && value !== 'strings') throw new Error('deeplinkShape must be "objects" or "strings"');
 		} else if (key === 'rateLimits') {
 			if (typeof value !== 'boolean') throw new Error('rateLimits must be a boolean');
+		} else if (key === 'resolveUncovered') {
+			if (value !== 'nullLink' && value !== 'omitted') throw new Error('resolveUncovered must be "nullLink" or "omitted"');
 		} else if (key === 'clickClockOffsetMs') {
 			// A clock may be behind: any finite number.
 			if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${key} must be a finite number`);

@@ -56,6 +56,12 @@ export interface SandboxAddress {
 	publicKey: string;
 }
 
+/**
+ * What link resolve answers for a URL no program covers (the record is silent, facts section 13):
+ * "nullLink", its entry with `trackingLink: null` (the default), or "omitted", no entry for it.
+ */
+export type ResolveUncovered = 'nullLink' | 'omitted';
+
 /** The part of the options that can be changed while the sandbox runs. */
 export interface SandboxConfig {
 	latencyMs: number;
@@ -67,6 +73,7 @@ export interface SandboxConfig {
 	tokenTtlSeconds: number;
 	tokenLatencyMs: number;
 	clickClockOffsetMs: number;
+	resolveUncovered: ResolveUncovered;
 	websitesV2Envelope: WebsitesV2Envelope;
 	deeplinkShape: DeeplinkShape;
 }
@@ -90,6 +97,8 @@ export interface RecordedRequest {
 	/** Arrival time, milliseconds since epoch by the sandbox clock. */
 	time: number;
 	multipart?: { fields: Record<string, string>; files: Record<string, RecordedFile> };
+	/** The JSON body a handler read (link resolve), as sent. */
+	json?: unknown;
 }
 
 /** Conditions of a fault; all given ones must hold (AND). */

@@ -2,7 +2,7 @@
  * The fuzz proxy: one HTTP server on 127.0.0.1 between the nodes and the sandboxes. Each case gets
  * a route, a path prefix `/c/<n>` that its credential's Base URL carries: the proxy counts the
  * case's requests, forwards them to the case's sandbox (marked with the header `x-fuzz-case`, so
- * that the sandbox's request log tells the cases apart), and hands each GET answer with a 2xx
+ * that the sandbox's request log tells the cases apart), and hands each GET or PUT answer with a 2xx
  * status to the case's rewrite. Past the case's request budget it answers 400 itself, which no
  * node retries, so a runaway read stops.
  */
@@ -119,7 +119,8 @@ export async function startProxy(): Promise<FuzzProxy> {
 			const status = answer.statusCode ?? 502;
 			const contentType = String(answer.headers['content-type'] ?? '');
 			let sent: Answer = { status, contentType, text };
-			if (method === 'GET' && status >= 200 && status < 300) {
+			// A PUT too: the click service's link resolve only reads (a POST's answer is left alone).
+			if ((method === 'GET' || method === 'PUT') && status >= 200 && status < 300) {
 				if (route.keepAnswers) {
 					try {
 						traffic.answers.set(label, { query: url.searchParams, body: JSON.parse(text) });
