@@ -136,6 +136,17 @@ describe('answers that cannot be paired whole are refused, nothing output', () =
 		);
 	});
 
+	test('an answer without its "data" once is read again: the output equals an undisturbed run, one request more', async () => {
+		const urls = [productUrl(1), productUrl(2, true), productUrl(3)];
+		const undisturbed = await resolveLinks(sandbox(), [{ urls }]);
+		sandbox().resetRequests();
+		sandbox().injectFault({ kind: 'body', body: 'drop', key: 'data', pathPrefix: '/v1/product/monetize-api/v2/resolve', count: 1 });
+		const disturbed = await resolveLinks(sandbox(), [{ urls }]);
+		expect(disturbed.error).toBeUndefined();
+		expect(disturbed.items).toEqual(undisturbed.items);
+		expect(resolveRequests(sandbox())).toHaveLength(2);
+	});
+
 	test('an answer one entry short (the last dropped) fails naming the request, nothing output', async () => {
 		sandbox().injectFault({ kind: 'body', body: 'dropItem', pathPrefix: '/v1/product/monetize-api/v2/resolve' });
 		const urls = Array.from({ length: 100 }, (_, n) => productUrl(n));
