@@ -31,3 +31,4 @@ export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePr
 }
 
 export { getAdSpaces, getPrograms } from '../../shared/partnerStatistics/loadOptions';
+export { getCouponCategories } from '../../shared/partnerCoupons';
