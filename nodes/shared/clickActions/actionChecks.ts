@@ -7,13 +7,13 @@ import { CLICK_ACTION_EQUAL_FILTERS, CLICK_ACTION_RANGES, CLICK_ACTION_STATUSES 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** The time of an ISO 8601 instant, or undefined for anything else. */
-function instantMs(value: unknown): number | undefined {
+export function instantMs(value: unknown): number | undefined {
 	if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return undefined;
 	const ms = Date.parse(value);
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
-const shown = (value: unknown) => {
+export const shown = (value: unknown) => {
 	const text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 	return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 };
