@@ -89,3 +89,11 @@ test('a refused field is named before any request, every one at once', async () 
 	expect(result.error?.description).toContain('Updated At From');
 	expect(requestsTo(sandbox(), MERCHANTS_PATH)).toHaveLength(0);
 });
+
+test('a later page the service refuses (a cursor it no longer takes) names the request and the page, nothing output, not retried', async () => {
+	sandbox().injectFault({ ...onMerchants, body: 'set', key: 'meta.next', value: 'forged-cursor', count: 1 });
+	const result = await readMerchants({ returnAll: true });
+	expect(result.items).toHaveLength(0);
+	expect(result.error?.message).toContain(`GET ${MERCHANTS_PATH} refused page 2, asked with the cursor "forged-cursor" from "meta.next" of page 1 (HTTP 400)`);
+	expect(requestsTo(sandbox(), MERCHANTS_PATH).map((request) => sentQuery(request).get('next'))).toEqual([null, 'forged-cursor']);
+});
