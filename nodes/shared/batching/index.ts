@@ -6,8 +6,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { failedItem } from './execution';
-import { runPool } from './transport';
+import { failedItem } from '../execution';
+import { runPool } from '../transport';
 
 /** One input item's values, and the group whose requests may carry them. */
 export interface BatchedItem<Value> {
