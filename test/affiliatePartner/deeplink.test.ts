@@ -86,6 +86,14 @@ describe('Deeplink → Create', () => {
 		for (const item of result.items) expect(new URL(String(item.json.link)).searchParams.get('ulp')).toBe(item.json.url);
 	});
 
+	test('400 long product URLs (request lines of about 28 KB) take 2 requests and come back whole', async () => {
+		const urls = Array.from({ length: 400 }, (_, index) => `https://www.shop-example.com/catalog/women/shoes/sneakers/product-${index}-white-leather?utm_source=partner&size=38,39`);
+		const result = await create([{ json: { urls } }]);
+		expect(result.error).toBeUndefined();
+		expect(ulpCounts()).toEqual([200, 200]);
+		expect(result.items.map((item) => item.json.url)).toEqual(urls);
+	});
+
 	test('two sub ID sets are two groups: separate requests, output still in input order', async () => {
 		const input = itemsWithUrls(Array(20).fill(15), (itemIndex) => ({ label: itemIndex % 2 === 0 ? 'even' : 'odd' }));
 		const result = await create(input, { subIds: { subId1: '={{ $json.label }}' } });

@@ -41,6 +41,14 @@ describe('deeplinks (published-api-facts.md section 3)', () => {
 		expect(await partner(path('ulp=shop.example%2Fp'))).toMatchObject({ status: 400, body: { ulp: ['Enter a valid URL.'] } });
 	});
 
+	test('200 product URLs of 100 characters (a 28 KB request line) are answered, not refused for their length', async () => {
+		const long = Array.from({ length: 200 }, (_, index) => `ulp=${encodeURIComponent(`https://www.shop-example.com/catalog/women/shoes/sneakers/product-${index}-white-leather?utm_source=partner&size=38,39`)}`).join('&');
+		expect(long.length).toBeGreaterThan(28_000);
+		const res = await partner(path(long));
+		expect(res.status).toBe(200);
+		expect(res.body).toHaveLength(200);
+	});
+
 	test('sub IDs: 50 characters (subid…subid3), 120 (subid4), no %00, every bad field in one 400', async () => {
 		expect((await partner(path(`subid=${'a'.repeat(50)}&subid3=${'a'.repeat(50)}&${ulps(1)}`))).status).toBe(200);
 		const res = await partner(path(`subid1=${'a'.repeat(51)}&subid4=${'a'.repeat(121)}&subid2=a%00b&subid3=a%2500b&${ulps(1)}`));
