@@ -63,6 +63,12 @@ const PARTNER_CASES: Record<string, Case> = {
 		pathPrefix: () => '/lost_orders/payments_info/',
 		promised: 'order_info',
 	},
+	'Program, Get': {
+		parameters: () => ({ resource: 'program', operation: 'get', adSpaceId: '1021', programId: '6115' }),
+		pathPrefix: () => '/advcampaigns/6115/website/1021/',
+		promised: 'id',
+	},
+	'Program, Get Many': { parameters: () => ({ resource: 'program', operation: 'getMany', adSpaceId: '1021', ...all }), pathPrefix: () => '/advcampaigns/website/1021/', promised: 'results' },
 	'Report, Get': {
 		parameters: () => ({ resource: 'report', operation: 'get', groupBy: 'day', dateFrom: '2026-11-01', dateTo: '2026-11-10', ...all }),
 		pathPrefix: () => '/statistics/dates/',
@@ -78,7 +84,8 @@ test('every read operation of the Affiliate Partner node is here', () => {
 		(properties.find((p) => p.name === name && (!resource || p.displayOptions?.show?.resource?.includes(resource)))?.options ?? []) as INodePropertyOptions[];
 	const reads = optionsOf('resource').flatMap((resource) =>
 		optionsOf('operation', String(resource.value))
-			.filter((operation) => operation.value !== 'create')
+			// Creates, joins and leaves are POSTs: never read again.
+			.filter((operation) => !['create', 'join', 'leave'].includes(String(operation.value)))
 			.map((operation) => `${resource.name}, ${operation.name}`),
 	);
 	expect(Object.keys(PARTNER_CASES).sort()).toEqual(reads.sort());
