@@ -1,7 +1,7 @@
 /**
  * Join and Leave: POST /advcampaigns/{c_id}/attach/{w_id}/ and …/detach/…, without a body
  * (/work/shared/spec/published-api-facts.md, section 4). A POST is never sent twice by the node
- * (README, "Guarantees"): one that failed after it was sent may have taken effect, which
+ * (docs/nodes.md, "The transport": Retries): one that failed after it was sent may have taken effect, which
  * Program → Get tells.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
