@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: HAS_TOOL_OPTIONS,
 			default: [],
-			description: 'Only programs that offer any of these tools',
+			description: 'Only programs that offer these tools (sent as has_tool, once per tool)',
 		},
 	]),
 	programOutputOptions(),
