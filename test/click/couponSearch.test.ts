@@ -62,8 +62,8 @@ test('a 500 to a search is not tried again: one request, an error naming it', as
 });
 
 test.each([
-	['a URL left out', { key: 'data', value: [] }, 'it has no entry for 2 of the 2 URLs asked, the first'],
-	['a URL not asked for', { key: 'data.0.iri', value: 'https://other.example/' }, 'it answers for "https://other.example/", a URL not asked for'],
+	['a URL left out', { key: 'data', value: [] }, 'it holds no entry for'],
+	['a URL not asked for', { key: 'data.0.iri', value: 'https://other.example/' }, 'entry 1 of "data" is for "https://other.example/", which was not asked'],
 	['a coupon without its ID', { key: 'data.0.coupons', value: [{ name: 'x' }] }, 'data[0].coupons[0] has no "couponId" as text (it is undefined)'],
 ])('an answer with %s is an error naming the request, no coupon paired, sent once', async (_label, fault, problem) => {
 	sandbox().injectFault({ kind: 'body', body: 'set', api: 'click', pathPrefix: SEARCH_PATH, ...fault });

@@ -132,8 +132,18 @@ describe('answers that cannot be paired whole are refused, nothing output', () =
 		const result = await resolveLinks(sandbox(), [{ urls: [productUrl(1), productUrl(2, true)] }, { urls: productUrl(3) }]);
 		expect(result.items).toHaveLength(0);
 		expect(result.error?.message).toBe(
-			`PUT /v1/product/monetize-api/v2/resolve answered HTTP 200, but not with the links of the URLs asked: it holds no entry for "${productUrl(2, true)}" (1 of the 3 URLs asked) (5 attempts)`,
+			`PUT /v1/product/monetize-api/v2/resolve answered HTTP 200, but not with the links of the URLs asked: it holds no entry for "${productUrl(2, true)}" (1 of the 3 URLs asked); if the service leaves out the URLs no program covers, set Options → URLs Left Out of the Answer to "Output as Not Resolved" (5 attempts)`,
 		);
+	});
+
+	test('with URLs Left Out of the Answer "Output as Not Resolved", the URL left out is output as not resolved, the others as answered', async () => {
+		const urls = [productUrl(1), productUrl(2, true), productUrl(3)];
+		const answered = await resolveLinks(sandbox(), [{ urls }]);
+		sandbox().configure({ resolveUncovered: 'omitted' });
+		const result = await resolveLinks(sandbox(), [{ urls }], { parameters: { options: { leftOutUrls: 'nothingFound' } } });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual(answered.items.map((item) => item.json));
+		expect(result.items[1].json).toMatchObject({ url: productUrl(2, true), resolved: false, trackingLink: null });
 	});
 
 	test('an answer without its "data" once is read again: the output equals an undisturbed run, one request more', async () => {

@@ -1,8 +1,10 @@
 /** The pure decisions of the merchant and coupon reads and the coupon search (nodes/shared/monetize), as plain tables. */
+import type { IDataObject } from 'n8n-workflow';
 import {
 	couponProblem,
 	putQueryArray,
 	queryArray,
+	couponsPerIri,
 	searchAnswerProblem,
 	searchBody,
 	searchGroupKey,
@@ -40,31 +42,42 @@ test.each([
 });
 
 test('a search group ignores the lists’ order; its body sends each URL once and category IDs as numbers', () => {
-	const key = searchGroupKey({ languageCodes: ['de', 'en'], categoryIds: ['72', '40'], subId: 's1' });
-	expect(searchGroupKey({ languageCodes: ['en', 'de'], categoryIds: ['40', '72'], subId: 's1' })).toBe(key);
-	expect(searchGroupKey({ languageCodes: ['en', 'de'], categoryIds: ['40', '72'] })).not.toBe(key);
+	const key = searchGroupKey({ languageCodes: ['de', 'en'], categoryIds: ['72', '40'], subId: 's1', leftOut: 'fail' });
+	expect(searchGroupKey({ languageCodes: ['en', 'de'], categoryIds: ['40', '72'], subId: 's1', leftOut: 'fail' })).toBe(key);
+	expect(searchGroupKey({ languageCodes: ['en', 'de'], categoryIds: ['40', '72'], leftOut: 'fail' })).not.toBe(key);
 	expect(searchBody(key, ['https://a.example/', 'https://b.example/', 'https://a.example/'])).toEqual({
 		iris: ['https://a.example/', 'https://b.example/'],
 		languageCodes: ['de', 'en'],
 		categoryIds: [40, 72],
 		subId: 's1',
 	});
-	expect(searchBody(searchGroupKey({ languageCodes: [], categoryIds: [] }), ['https://a.example/'])).toEqual({ iris: ['https://a.example/'] });
+	expect(searchBody(searchGroupKey({ languageCodes: [], categoryIds: [], leftOut: 'fail' }), ['https://a.example/'])).toEqual({ iris: ['https://a.example/'] });
 });
 
 const asked = { body: { iris: ['https://a.example/', 'https://b.example/'] } };
-const entry = (iri: string, coupons: unknown[] = []) => ({ iri, coupons });
+const entry = (iri: string, coupons: IDataObject[] = []) => ({ iri, coupons });
 test.each([
 	['every URL, in another order', { data: [entry('https://b.example/'), entry('https://a.example/', [{ couponId: 'c' }])] }, undefined],
-	['a URL missing', { data: [entry('https://a.example/')] }, 'it has no entry for 1 of the 2 URLs asked, the first "https://b.example/"'],
-	['a URL twice', { data: [entry('https://a.example/'), entry('https://a.example/'), entry('https://b.example/')] }, 'it lists the URL "https://a.example/" twice'],
-	['a URL not asked', { data: [entry('https://a.example/'), entry('https://b.example/'), entry('https://c.example/')] }, 'it answers for "https://c.example/", a URL not asked for'],
+	[
+		'a URL missing',
+		{ data: [entry('https://a.example/')] },
+		'it holds no entry for "https://b.example/" (1 of the 2 URLs asked); if the service leaves out the URLs it has no coupons for, set Options → URLs Left Out of the Answer to "Output No Coupons"',
+	],
+	['a URL written back in another form', { data: [entry('https://A.example'), entry('https://b.example/')] }, undefined],
+	['a URL twice', { data: [entry('https://a.example/'), entry('https://a.example/'), entry('https://b.example/')] }, 'it lists "https://a.example/" twice (entry 2 of "data")'],
+	['a URL not asked', { data: [entry('https://a.example/'), entry('https://b.example/'), entry('https://c.example/')] }, 'entry 3 of "data" is for "https://c.example/", which was not asked'],
 	['no data', { meta: {} }, 'it has no "data" list'],
 	['coupons not a list', { data: [{ iri: 'https://a.example/', coupons: null }] }, 'data[0] ("https://a.example/") has no "coupons" list (it is null)'],
 	['a coupon in a language not asked', { data: [entry('https://a.example/', [{ couponId: 'c', languageCodes: ['pl'] }]), entry('https://b.example/')] }, 'data[0].coupons[0] has "languageCodes" ["pl"], none of which the Language Codes filter asked for (de)'],
 ])('a search answer with %s', (_label, answer, problem) => {
 	const body = _label.startsWith('a coupon in') ? { ...asked.body, languageCodes: ['de'] } : asked.body;
 	expect(searchAnswerProblem(answer, { body })).toBe(problem);
+});
+
+test('a URL left out of a search answer, read as no coupons when so chosen; an unknown URL is still refused', () => {
+	expect(searchAnswerProblem({ data: [entry('https://a.example/')] }, asked, 'nothingFound')).toBeUndefined();
+	expect(couponsPerIri({ data: [entry('https://a.example/', [{ couponId: 'c' }])] }, ['https://b.example/', 'https://a.example/'], 'nothingFound')).toEqual([[], [{ couponId: 'c' }]]);
+	expect(searchAnswerProblem({ data: [entry('https://c.example/')] }, asked, 'nothingFound')).toBe('entry 1 of "data" is for "https://c.example/", which was not asked');
 });
 
 test('each URL item becomes one item per coupon, paired as its URL was; a URL without coupons none; an error item stays', () => {

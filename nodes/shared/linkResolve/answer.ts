@@ -3,12 +3,11 @@
  * (docs/nodes.md, "Link (Click Report 1.2)"). Pure: table-tested in test/click/linkResolve.answer.test.ts.
  *
  * The record (../shared/spec/published-api-facts.md, section 10) shows `{data: [{iri, trackingLink,
- * imageUrl?}]}` and says neither whether `data` keeps the order of `iris` nor whether `iri` comes
- * back as it was sent. So entries are paired by their `iri`, never by position: exactly as sent,
- * or else the same URL once parsed (the service may write `https://Shop.example` back as
- * `https://shop.example/`). An answer that cannot be paired whole is refused, never half used.
+ * imageUrl?}]}`; entries are paired with the URLs by their `iri` (nodes/shared/urlPairing.ts).
  */
 import type { AskedFor } from '../transport';
+import type { LeftOutUrls } from '../urlPairing';
+import { pairByUrl, urlForm, urlsSent } from '../urlPairing';
 
 /** One entry of `data`, once checked. */
 export interface ResolvedLink {
@@ -21,15 +20,6 @@ export interface ResolvedLink {
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const shown = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
-
-/** The URL as WHATWG URL writes it (lower-case scheme and host, punycode, default port dropped, path encoded), or undefined. */
-export function urlForm(url: string): string | undefined {
-	try {
-		return new URL(url).href;
-	} catch {
-		return undefined;
-	}
-}
 
 const isHttpUrl = (text: string) => {
 	const form = urlForm(text);
@@ -49,44 +39,22 @@ function entryProblem(entry: unknown, index: number): string | undefined {
 	return undefined;
 }
 
+/** What a URL without an entry in the answer means (nodes/shared/urlPairing.ts); "nothing found" is output as not resolved. */
+export type { LeftOutUrls };
+
 /**
- * Pairs each URL asked with its entry: first every entry whose `iri` is exactly a URL asked, then
- * each other entry with the URL asked that is the same once parsed and has no entry yet. Returns
- * the entry of each URL, in the order asked, or what keeps the answer from being paired whole.
+ * The entry of each URL asked, in the order asked (nodes/shared/urlPairing.ts), or what keeps the
+ * answer from being paired whole. A URL left out is refused, or, with `leftOut` 'nothingFound',
+ * answered as no program covering it.
  */
-export function pairEntries(asked: readonly string[], entries: readonly ResolvedLink[]): ResolvedLink[] | string {
-	const askedSet = new Set(asked);
-	const byUrl = new Map<string, ResolvedLink>();
-	const rest: Array<{ entry: ResolvedLink; index: number }> = [];
-	for (const [index, entry] of entries.entries()) {
-		if (!askedSet.has(entry.iri)) {
-			rest.push({ entry, index });
-			continue;
-		}
-		if (byUrl.has(entry.iri)) return `it lists ${shown(entry.iri)} twice (entry ${index + 1} of "data")`;
-		byUrl.set(entry.iri, entry);
-	}
-	for (const { entry, index } of rest) {
-		const form = urlForm(entry.iri);
-		const same = form === undefined ? [] : asked.filter((url) => urlForm(url) === form);
-		const open = same.find((url) => !byUrl.has(url));
-		if (open === undefined) {
-			return same.length === 0
-				? `entry ${index + 1} of "data" is for ${shown(entry.iri)}, which was not asked`
-				: `entry ${index + 1} of "data" (${shown(entry.iri)}) is a second entry for ${shown(same[0])}`;
-		}
-		byUrl.set(open, entry);
-	}
-	const missing = asked.filter((url) => !byUrl.has(url));
-	if (missing.length > 0) {
-		const more = missing.length > 1 ? ` and ${missing.length - 1} more` : '';
-		return `it holds no entry for ${shown(missing[0])}${more} (${missing.length} of the ${asked.length} URLs asked)`;
-	}
-	return asked.map((url) => byUrl.get(url) as ResolvedLink);
+export function pairEntries(asked: readonly string[], entries: readonly ResolvedLink[], leftOut: LeftOutUrls = 'fail'): ResolvedLink[] | string {
+	return pairByUrl(asked, entries, {
+		leftOut,
+		nothingFor: (url) => ({ iri: url, trackingLink: null }),
+		leftOutHint: '; if the service leaves out the URLs no program covers, set Options → URLs Left Out of the Answer to "Output as Not Resolved"',
+	});
 }
 
-/** The URLs a request sent (`iris` of its JSON body). */
-const askedUrls = (asked: AskedFor): string[] => (Array.isArray(asked.body?.iris) ? (asked.body.iris as unknown[]).map(String) : []);
 
 /** The answer's entries, checked one by one, or what is wrong with them. */
 export function readEntries(body: unknown): ResolvedLink[] | string {
@@ -99,10 +67,10 @@ export function readEntries(body: unknown): ResolvedLink[] | string {
 	return body.data as ResolvedLink[];
 }
 
-/** The contract's check (contracts.ts, `shapedAs`): one entry for each URL asked, none more, none unknown. */
-export function resolveAnswerViolation(body: unknown, asked: AskedFor): string | undefined {
+/** The contract's check (contracts.ts, `shapedAs`): one entry for each URL asked (unless left out is allowed), none more, none unknown. */
+export function resolveAnswerViolation(body: unknown, asked: AskedFor, leftOut: LeftOutUrls = 'fail'): string | undefined {
 	const entries = readEntries(body);
 	if (typeof entries === 'string') return entries;
-	const paired = pairEntries(askedUrls(asked), entries);
+	const paired = pairEntries(urlsSent(asked.body, 'iris'), entries, leftOut);
 	return typeof paired === 'string' ? paired : undefined;
 }

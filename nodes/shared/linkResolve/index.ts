@@ -9,10 +9,11 @@ import type { Batch } from '../batching';
 import type { TransportContext } from '../transport';
 import { apiRequest, shapedAs } from '../transport';
 import { pairEntries, readEntries, resolveAnswerViolation } from './answer';
-import type { ResolvedLink } from './answer';
+import type { LeftOutUrls, ResolvedLink } from './answer';
 
-export { pairEntries, readEntries, resolveAnswerViolation, urlForm } from './answer';
-export type { ResolvedLink } from './answer';
+export { pairEntries, readEntries, resolveAnswerViolation } from './answer';
+export { urlForm } from '../urlPairing';
+export type { LeftOutUrls, ResolvedLink } from './answer';
 
 export const RESOLVE_PATH = '/v1/product/monetize-api/v2/resolve';
 
@@ -27,23 +28,24 @@ export const URLS_PER_REQUEST = 100;
 /** Requests in flight: the click service takes 3 a second, and the account's pacer spaces them. */
 export const RESOLVES_IN_FLIGHT = 3;
 
-/** What the requests of one group share: one sub ID per request (facts section 10), and whether logos are asked. */
+/** What the requests of one group share: one sub ID per request (facts section 10), whether logos are asked, and what a URL left out means. */
 export interface ResolveGroup {
 	subId?: string;
 	withImages: boolean;
+	leftOut: LeftOutUrls;
 }
 
-/** The group key of `runBatched`: items with the same sub ID and With Images share requests. */
-export const groupKey = (group: ResolveGroup): string => JSON.stringify([group.subId ?? null, group.withImages]);
+/** The group key of `runBatched`: items with the same sub ID and options share requests. */
+export const groupKey = (group: ResolveGroup): string => JSON.stringify([group.subId ?? null, group.withImages, group.leftOut]);
 
 const groupOf = (key: string): ResolveGroup => {
-	const [subId, withImages] = JSON.parse(key) as [string | null, boolean];
-	return { subId: subId ?? undefined, withImages };
+	const [subId, withImages, leftOut] = JSON.parse(key) as [string | null, boolean, LeftOutUrls];
+	return { subId: subId ?? undefined, withImages, leftOut };
 };
 
 /** The entries of each URL of the batch, in its order. A URL asked twice is sent once and answered for both. */
 export async function resolveBatch(context: TransportContext, batch: Batch<string>): Promise<ResolvedLink[]> {
-	const { subId, withImages } = groupOf(batch.group);
+	const { subId, withImages, leftOut } = groupOf(batch.group);
 	const iris = [...new Set(batch.values)];
 	const body: IDataObject = { iris };
 	if (subId !== undefined) body.subId = subId;
@@ -54,11 +56,11 @@ export async function resolveBatch(context: TransportContext, batch: Batch<strin
 		body,
 		// It makes links and changes nothing on the service: retried as a GET is (README, "Guarantees").
 		idempotent: true,
-		expect: shapedAs('the links of the URLs asked', resolveAnswerViolation),
+		expect: shapedAs('the links of the URLs asked', (body, asked) => resolveAnswerViolation(body, asked, leftOut)),
 		itemIndex: batch.itemIndexes[0],
 	});
 	// The contract held, so every URL has its entry.
-	const paired = pairEntries(iris, readEntries(answer) as ResolvedLink[]) as ResolvedLink[];
+	const paired = pairEntries(iris, readEntries(answer) as ResolvedLink[], leftOut) as ResolvedLink[];
 	const byUrl = new Map(iris.map((url, index) => [url, paired[index]]));
 	return batch.values.map((url) => byUrl.get(url) as ResolvedLink);
 }

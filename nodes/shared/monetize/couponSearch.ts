@@ -10,6 +10,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { shown } from '../clickActions/actionChecks';
 import type { AskedFor, Contract } from '../transport';
 import { shapedAs } from '../transport';
+import type { LeftOutUrls } from '../urlPairing';
+import { pairByUrl, urlsSent } from '../urlPairing';
 import { couponIdProblem, listFilterProblem } from './couponChecks';
 
 export const COUPON_SEARCH_PATH = '/v1/product/monetize-api/v1/coupon/search';
@@ -21,18 +23,22 @@ export const COUPON_SEARCH_PATH = '/v1/product/monetize-api/v1/coupon/search';
  */
 export const IRIS_PER_SEARCH = 100;
 
-/** What the URLs of one search share: the body's other fields. */
+/** What the URLs of one search share: the body's other fields, and what a URL left out of the answer means. */
 export interface SearchGroup {
 	languageCodes: string[];
 	categoryIds: string[];
 	subId?: string;
+	leftOut: LeftOutUrls;
 }
 
 /** The group as batching's key; items with equal values (lists in any order) share requests. */
 export function searchGroupKey(group: SearchGroup): string {
 	const sorted = (values: string[]) => [...values].sort();
-	return JSON.stringify({ languageCodes: sorted(group.languageCodes), categoryIds: sorted(group.categoryIds), subId: group.subId ?? null });
+	return JSON.stringify({ languageCodes: sorted(group.languageCodes), categoryIds: sorted(group.categoryIds), subId: group.subId ?? null, leftOut: group.leftOut });
 }
+
+/** What a group's URLs left out of the answer mean. */
+export const leftOutOf = (groupKey: string): LeftOutUrls => (JSON.parse(groupKey) as { leftOut: LeftOutUrls }).leftOut;
 
 /** The body of one search: each URL once (two items asking for one URL share its answer), the group's fields when given. */
 export function searchBody(groupKey: string, iris: readonly string[]): IDataObject {
@@ -60,38 +66,44 @@ function entryProblem(entry: unknown, index: number, body: IDataObject): string 
 	return undefined;
 }
 
+type SearchEntry = { iri: string; coupons: IDataObject[] };
+
+/** The entry of each URL asked, paired by URL (nodes/shared/urlPairing.ts); a URL left out is an error or, if so chosen, has no coupons. */
+function pairSearch(iris: readonly string[], entries: readonly SearchEntry[], leftOut: LeftOutUrls): SearchEntry[] | string {
+	return pairByUrl(iris, entries, {
+		leftOut,
+		nothingFor: (iri) => ({ iri, coupons: [] }),
+		leftOutHint: '; if the service leaves out the URLs it has no coupons for, set Options → URLs Left Out of the Answer to "Output No Coupons"',
+	});
+}
+
 /**
- * A search answer must hold each URL asked exactly once, by value, in any order: coupons are
- * paired to an item by the URL they were found for, never by position, so a URL left out, added
- * or listed twice is an error naming the request, never coupons given to the wrong item. A URL
- * without coupons is expected as `coupons: []` (the record shows no other way; docs/nodes.md).
+ * A search answer must hold each URL asked exactly once, in any order: coupons are paired to an
+ * item by the URL they were found for, never by position, so a URL added or listed twice is an
+ * error naming the request, never coupons given to the wrong item. A URL without coupons is
+ * expected as `coupons: []`; one left out fails, unless the option reads it as no coupons
+ * (docs/nodes.md, Click Report, Coupon).
  */
-export function searchAnswerProblem(answer: unknown, asked: AskedFor): string | undefined {
+export function searchAnswerProblem(answer: unknown, asked: AskedFor, leftOut: LeftOutUrls = 'fail'): string | undefined {
 	if (!isObject(answer)) return 'it is not a JSON object';
 	if (!Array.isArray(answer.data)) return 'it has no "data" list';
 	const body = asked.body ?? {};
-	const iris = (body.iris as string[] | undefined) ?? [];
 	for (let index = 0; index < answer.data.length; index++) {
 		const problem = entryProblem(answer.data[index], index, body);
 		if (problem) return problem;
 	}
-	const answered = (answer.data as IDataObject[]).map((entry) => entry.iri as string);
-	const twice = answered.find((iri, index) => answered.indexOf(iri) !== index);
-	if (twice !== undefined) return `it lists the URL ${shown(twice)} twice`;
-	const askedSet = new Set(iris);
-	const extra = answered.find((iri) => !askedSet.has(iri));
-	if (extra !== undefined) return `it answers for ${shown(extra)}, a URL not asked for`;
-	const answeredSet = new Set(answered);
-	const missing = iris.filter((iri) => !answeredSet.has(iri));
-	if (missing.length > 0) return `it has no entry for ${missing.length} of the ${iris.length} URLs asked, the first ${shown(missing[0])}`;
-	return undefined;
+	const paired = pairSearch(urlsSent(body, 'iris'), answer.data as SearchEntry[], leftOut);
+	return typeof paired === 'string' ? paired : undefined;
 }
 
-export const couponSearchAnswer: Contract = shapedAs('coupons for each URL asked', searchAnswerProblem);
+export const couponSearchAnswer = (leftOut: LeftOutUrls): Contract =>
+	shapedAs('coupons for each URL asked', (answer, asked) => searchAnswerProblem(answer, asked, leftOut));
 
 /** The coupons of each URL of a checked answer, in the order of the URLs a batch carries (repeats included). */
-export function couponsPerIri(answer: { data: Array<{ iri: string; coupons: IDataObject[] }> }, iris: readonly string[]): IDataObject[][] {
-	const byIri = new Map(answer.data.map((entry) => [entry.iri, entry.coupons]));
+export function couponsPerIri(answer: { data: SearchEntry[] }, iris: readonly string[], leftOut: LeftOutUrls): IDataObject[][] {
+	const sent = [...new Set(iris)];
+	const paired = pairSearch(sent, answer.data, leftOut) as SearchEntry[];
+	const byIri = new Map(sent.map((iri, index) => [iri, paired[index].coupons]));
 	return iris.map((iri) => byIri.get(iri) ?? []);
 }
 

@@ -10,6 +10,7 @@ export {
 	IRIS_PER_SEARCH,
 	couponSearchAnswer,
 	couponsPerIri,
+	leftOutOf,
 	searchAnswerProblem,
 	searchBody,
 	searchGroupKey,

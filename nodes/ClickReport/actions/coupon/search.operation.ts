@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchedItem } from '../../../shared/batching';
 import { runBatched } from '../../../shared/batching';
-import { filtersCollection } from '../../../shared/descriptions';
+import { filtersCollection, optionsCollection } from '../../../shared/descriptions';
 import {
 	COUPON_SEARCH_PATH,
 	IRIS_PER_SEARCH,
@@ -11,6 +11,7 @@ import {
 	couponSearchAnswer,
 	couponsPerIri,
 	languageCodesField,
+	leftOutOf,
 	readCategoryIds,
 	readLanguageCodes,
 	searchBody,
@@ -18,7 +19,8 @@ import {
 	spreadCoupons,
 } from '../../../shared/monetize';
 import { apiRequest } from '../../../shared/transport';
-import { fieldChecks, optionalClickSubId } from '../../../shared/validation';
+import { fieldChecks, optionalClickSubId, requireChoice } from '../../../shared/validation';
+import type { LeftOutUrls } from '../../../shared/urlPairing';
 import { readTargetUrls } from '../../../shared/validation/targetUrls';
 
 const properties: INodeProperties[] = [
@@ -43,7 +45,22 @@ const properties: INodeProperties[] = [
 		{ ...categoryIdsField, description: `Only coupons in one of these categories. ${categoryIdsField.description}.` },
 		{ ...languageCodesField, description: `Only coupons in one of these languages. ${languageCodesField.description}.` },
 	]),
+	optionsCollection([
+		{
+			displayName: 'URLs Left Out of the Answer',
+			name: 'leftOutUrls',
+			type: 'options',
+			options: [
+				{ name: 'Fail the Run', value: 'fail', description: 'An answer without an entry for every URL is an error, as a broken answer is' },
+				{ name: 'Output No Coupons', value: 'nothingFound', description: 'A URL the answer leaves out gives no coupons, as one with an empty list' },
+			],
+			default: 'fail',
+			description: "What a URL missing from the service's answer means. The service's documentation does not say whether it leaves out the URLs it has no coupons for.",
+		},
+	]),
 ];
+
+const LEFT_OUT_CHOICES = ['fail', 'nothingFound'];
 
 export const description = updateDisplayOptions({ show: { resource: ['coupon'], operation: ['search'] } }, properties);
 
@@ -55,8 +72,10 @@ function readSearchItem(context: IExecuteFunctions, itemIndex: number): BatchedI
 	const subId = checks.read(() => optionalClickSubId(context, itemIndex, 'Sub ID', context.getNodeParameter('subId', itemIndex, '')));
 	const languageCodes = checks.read(() => readLanguageCodes(context, itemIndex, filters.languageCodes));
 	const categoryIds = checks.read(() => readCategoryIds(context, itemIndex, filters.categoryIds));
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const leftOut = checks.read(() => requireChoice(context, itemIndex, 'URLs Left Out of the Answer', options.leftOutUrls ?? 'fail', LEFT_OUT_CHOICES)) as LeftOutUrls;
 	checks.done();
-	return { group: searchGroupKey({ languageCodes, categoryIds, subId }), values: iris };
+	return { group: searchGroupKey({ languageCodes, categoryIds, subId, leftOut }), values: iris };
 }
 
 /**
@@ -74,10 +93,10 @@ export async function search(this: IExecuteFunctions): Promise<INodeExecutionDat
 				method: 'POST',
 				path: COUPON_SEARCH_PATH,
 				body: searchBody(batch.group, batch.values),
-				expect: couponSearchAnswer,
+				expect: couponSearchAnswer(leftOutOf(batch.group)),
 				itemIndex: batch.itemIndexes[0],
 			});
-			return couponsPerIri(answer, batch.values);
+			return couponsPerIri(answer, batch.values, leftOutOf(batch.group));
 		},
 		output: (coupons, iri) => {
 			const json: IDataObject = { iri, coupons };

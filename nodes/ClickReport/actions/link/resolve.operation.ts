@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { runBatched } from '../../../shared/batching';
 import { optionsCollection } from '../../../shared/descriptions';
 import { groupKey, linkOutput, resolveBatch, RESOLVES_IN_FLIGHT, URLS_PER_REQUEST } from '../../../shared/linkResolve';
-import type { ResolvedLink } from '../../../shared/linkResolve';
-import { fieldChecks, optionalClickSubId, readBoolean } from '../../../shared/validation';
+import type { LeftOutUrls, ResolvedLink } from '../../../shared/linkResolve';
+import { fieldChecks, optionalClickSubId, readBoolean, requireChoice } from '../../../shared/validation';
 import { readTargetUrls } from '../../../shared/validation/targetUrls';
 
 const properties: INodeProperties[] = [
@@ -34,8 +34,26 @@ const properties: INodeProperties[] = [
 			default: false,
 			description: "Whether to return the logo of each link's advertiser as imageUrl",
 		},
+		{
+			displayName: 'URLs Left Out of the Answer',
+			name: 'leftOutUrls',
+			type: 'options',
+			options: [
+				{ name: 'Fail the Run', value: 'fail', description: 'An answer without an entry for every URL is an error, as a broken answer is' },
+				{
+					name: 'Output as Not Resolved',
+					value: 'nothingFound',
+					description: 'A URL the answer leaves out is output with resolved false and trackingLink null, as one no program covers',
+				},
+			],
+			default: 'fail',
+			description:
+				"What a URL missing from the service's answer means. The service's documentation does not say whether it leaves out the URLs no program covers.",
+		},
 	]),
 ];
+
+const LEFT_OUT_CHOICES = ['fail', 'nothingFound'];
 
 export const description = updateDisplayOptions({ show: { resource: ['link'], operation: ['resolve'] } }, properties);
 
@@ -46,8 +64,9 @@ function readItem(context: IExecuteFunctions, itemIndex: number) {
 	const urls = checks.read(() => readTargetUrls(context, itemIndex, 'URLs', context.getNodeParameter('urls', itemIndex, '')));
 	const subId = checks.read(() => optionalClickSubId(context, itemIndex, 'Sub ID', context.getNodeParameter('subId', itemIndex, '')));
 	const withImages = checks.read(() => readBoolean(context, itemIndex, 'With Images', options.withImages));
+	const leftOut = checks.read(() => requireChoice(context, itemIndex, 'URLs Left Out of the Answer', options.leftOutUrls ?? 'fail', LEFT_OUT_CHOICES)) as LeftOutUrls;
 	checks.done();
-	return { group: groupKey({ subId, withImages }), values: urls };
+	return { group: groupKey({ subId, withImages, leftOut }), values: urls };
 }
 
 /**
