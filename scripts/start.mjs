@@ -14,6 +14,7 @@ import { join } from 'node:path';
 
 import {
 	CONVERSIONS_MCP_SERVER,
+	LINKS_MCP_SERVER,
 	MCP_SERVER,
 	importSandboxSetup,
 	npmRun,
@@ -76,7 +77,7 @@ async function main() {
 	await importSandboxSetup(runtime, env, sandbox.state, { log });
 	// The MCP server examples are published, so that MCP clients can connect as soon as n8n is up.
 	const withMcp = runtime.line !== 1;
-	await publishWorkflows(runtime, env, [CONVERSIONS_MCP_SERVER.workflowId, ...(withMcp ? [MCP_SERVER.workflowId] : [])]);
+	await publishWorkflows(runtime, env, [CONVERSIONS_MCP_SERVER.workflowId, LINKS_MCP_SERVER.workflowId, ...(withMcp ? [MCP_SERVER.workflowId] : [])]);
 
 	const n8n = await startN8n(runtime, { ...env, ...ownerEnv(runtime) }, {
 		log,

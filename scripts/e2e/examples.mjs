@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { nodeOutput } from '../n8n-runtime/harness.mjs';
 import { CONVERSION_CLI_EXAMPLES } from './conversionExamples.mjs';
 import { STAND_IN } from './externalNodes.mjs';
+import { LINK_CLI_EXAMPLES } from './linkExamples.mjs';
 
 const json = (items) => items.map((item) => item.json);
 
@@ -194,4 +195,5 @@ export const CLI_EXAMPLES = [
 	{ id: 'AffExDailyClicks', file: 'daily-click-report.json', check: checkDailyClicks },
 	{ id: 'AffExExchangeRte', file: 'reference-data.json', check: checkReferenceData },
 	...CONVERSION_CLI_EXAMPLES,
+	...LINK_CLI_EXAMPLES,
 ];

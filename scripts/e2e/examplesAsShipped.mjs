@@ -1,9 +1,11 @@
 // The examples as they ship, before anyone connects Google Sheets or Slack: those nodes come
 // deactivated (docs/examples.md), so a first run must end in success without any account, and
-// nothing may try to reach Google or Slack. Copies of the seven examples that end in them are
-// imported under IDs of their own (externalNodes.mjs connects the originals); the four with a Manual
-// Trigger run with `n8n execute`, and in the editor three of them run from the Execute Workflow
-// button as a new user runs them: the example's nodes turn green, with a screenshot of each canvas.
+// nothing may try to reach Google or Slack. Copies of the nine examples that end in them are
+// imported under IDs of their own (externalNodes.mjs connects the originals); five with a Manual
+// Trigger run with `n8n execute` (not coupons-starting-today.json: its run connected covers the
+// same nodes up to Slack, and a run costs 12-17 s), and in the editor three of them run from the
+// Execute Workflow button as a new user runs them: the example's nodes turn green, with a
+// screenshot of each canvas.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,8 @@ const AS_SHIPPED = [
 	{ file: 'approved-conversions.json', id: 'AsShippedApprCnv', cli: true, editor: false },
 	{ file: 'daily-earnings.json', id: 'AsShippedDailyEa', cli: true, editor: false },
 	{ file: 'declined-conversions.json', id: 'AsShippedDeclCnv', cli: false, editor: false },
+	{ file: 'affiliate-links-sheet.json', id: 'AsShippedLinkSht', cli: true, editor: false },
+	{ file: 'coupons-starting-today.json', id: 'AsShippedCoupons', cli: false, editor: false },
 ];
 
 const shipped = (file) => JSON.parse(readFileSync(join(examplesDir, file), 'utf8'));

@@ -55,6 +55,8 @@ export const EXAMPLES_WITH_EXTERNAL_NODES = [
 	'approved-conversions.json',
 	'daily-earnings.json',
 	'declined-conversions.json',
+	'affiliate-links-sheet.json',
+	'coupons-starting-today.json',
 ];
 
 /**

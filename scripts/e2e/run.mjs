@@ -10,8 +10,8 @@
 //      executions n8n recorded read over REST; then n8n is stopped (SIGTERM), changes are made
 //      while it is down, and after the start each trigger emits them once and nothing it emitted
 //      before (liveTriggers.mjs);
-//   3. both MCP server examples in the same n8n: an MCP client lists and calls their tools (mcp.mjs,
-//      conversionTools.mjs);
+//   3. the MCP server examples in the same n8n: an MCP client lists and calls their tools (mcp.mjs,
+//      conversionTools.mjs, linkTools.mjs);
 //   4. the editor in Debian's chromium (playwright-core): log in, open each node's panel, check
 //      icon, credential and operations, one screenshot per node; then what a new user meets;
 //   5. n8n's output of both starts names none of n8n's own servers, nor did its proxy refuse one
@@ -34,15 +34,17 @@ import { lineSkips, recordE2eSkips } from './lineSkips.mjs';
 import { checkMcpTools } from './mcp.mjs';
 import { runDocsMcpClient } from './mcpSnippet.mjs';
 import { CLI_EXAMPLES } from './examples.mjs';
-import { STAND_IN, connectExternalNodes } from './externalNodes.mjs';
+import { EXAMPLES_WITH_EXTERNAL_NODES, STAND_IN, connectExternalNodes } from './externalNodes.mjs';
 import { startOutbound } from './outbound.mjs';
 import { CLAIM_TRIGGER_WORKFLOW_ID } from './claimTrigger.mjs';
 import { checkConversionTools } from './conversionTools.mjs';
+import { checkLinkTools } from './linkTools.mjs';
 import { DECLINED_WORKFLOW_ID } from './conversionTrigger.mjs';
 import { liveTriggers } from './liveTriggers.mjs';
 import { TRIGGER_WORKFLOW_ID } from './trigger.mjs';
 import {
 	CONVERSIONS_MCP_SERVER,
+	LINKS_MCP_SERVER,
 	MCP_SERVER,
 	cleanupStack,
 	importSandboxSetup,
@@ -168,7 +170,7 @@ async function main() {
 	}
 
 	await step('publish the trigger and MCP server examples', () =>
-		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, DECLINED_WORKFLOW_ID, CONVERSIONS_MCP_SERVER.workflowId, ...(runs('mcp') ? [MCP_SERVER.workflowId] : [])]),
+		publishWorkflows(runtime, cliEnv, [TRIGGER_WORKFLOW_ID, CLAIM_TRIGGER_WORKFLOW_ID, DECLINED_WORKFLOW_ID, CONVERSIONS_MCP_SERVER.workflowId, LINKS_MCP_SERVER.workflowId, ...(runs('mcp') ? [MCP_SERVER.workflowId] : [])]),
 	);
 	const triggers = await liveTriggers({ runtime, sandbox: client, outbound, capturedFile, results, log });
 	await client.clearRequests();
@@ -200,19 +202,19 @@ async function main() {
 	api = await restSession(n8n.url);
 	await roundOfTriggers('across a restart', whileDown);
 
-	if (runs('mcp')) await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
-		const { summary, capture, errors } = await checkMcpTools({ baseUrl: n8n.url, sandbox: client });
-		appendFileSync(capturedFile, `## ai-agent-tools.json\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
-		results.push(`ai-agent-tools.json: ${summary}`);
+	// Each MCP server example: what its tools answered and the tool errors, kept in captured.md.
+	const recordTools = (file, { summary, capture, errors }) => {
+		appendFileSync(capturedFile, `## ${file}\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
+		results.push(`${file}: ${summary}`);
 		log(summary);
+	};
+	if (runs('mcp')) await step('AI agent tools: an MCP client against the MCP Server Trigger', async () => {
+		recordTools('ai-agent-tools.json', await checkMcpTools({ baseUrl: n8n.url, sandbox: client }));
 		results.push(runDocsMcpClient({ baseUrl: n8n.url }));
 	});
-	await step('AI agent tools: which sub IDs converted best last week, over MCP', async () => {
-		const { summary, capture, errors } = await checkConversionTools({ baseUrl: n8n.url, sandbox: client, token: MCP_SERVER.token });
-		appendFileSync(capturedFile, `## ai-agent-conversions.json\n\n\`\`\`\n${capture}\n\`\`\`\n\nTool errors:\n\n\`\`\`\n${errors.join('\n')}\n\`\`\`\n\n`);
-		results.push(`ai-agent-conversions.json: ${summary}`);
-		log(summary);
-	});
+	const mcp = { baseUrl: n8n.url, sandbox: client, token: MCP_SERVER.token };
+	await step('AI agent tools: which sub IDs converted best last week, over MCP', async () => recordTools('ai-agent-conversions.json', await checkConversionTools(mcp)));
+	await step('AI agent tools: an affiliate link for a page, over MCP', async () => recordTools('ai-agent-links.json', await checkLinkTools(mcp)));
 
 	await step('credential test in the live n8n (POST /rest/credentials/test)', async () => {
 		results.push(`credential test: ${await checkCredentialTest({ api, sandbox: client, line: line.line })}`);
@@ -225,14 +227,13 @@ async function main() {
 
 	await step('editor in chromium', async () => {
 		const { shots, newUser } = await checkEditor({ baseUrl: n8n.url, api, sandbox: client, screenshotsDir, log, mcpExample: runs('mcp'), searchDescriptions: runs('searchDescriptions') });
-		const opened = `the 7 examples ending in Sheets or Slack and the MCP server example${runs('mcp') ? 's' : ' of conversions'} open`;
+		const opened = `the ${EXAMPLES_WITH_EXTERNAL_NODES.length} examples ending in Sheets or Slack and the MCP server examples${runs('mcp') ? '' : ' of conversions and links'} open`;
 		results.push(`editor: icons, credentials and operations of the 3 nodes render, ${opened} with their notes; ${shots.length} screenshots in ${screenshotsDir}`);
 		results.push(`editor, what a new user meets: ${newUser}`);
 	});
 	// What `npm start` prints offline: n8n's output after both starts, the editor and every check.
 	await step("no call to n8n's own servers (callHome.mjs)", () => results.push(checkNoCallHome({ lines: n8nLines, refused: outbound.state.refused })));
 }
-
 
 main().then(
 	async () => {

@@ -26,6 +26,8 @@ export const CREDENTIAL_IDS = {
 export const MCP_SERVER = { workflowId: 'AffExMcpTools001', path: '/mcp/affiliate-tools', token: 'sandbox-mcp-clients-token' };
 /** The MCP server of examples/ai-agent-conversions.json, behind the same token; its trigger runs on n8n 1.x too. */
 export const CONVERSIONS_MCP_SERVER = { workflowId: 'AffExMcpConvs001', path: '/mcp/affiliate-conversions' };
+/** The MCP server of examples/ai-agent-links.json (affiliate links for any page), behind the same token; on n8n 1.x too. */
+export const LINKS_MCP_SERVER = { workflowId: 'AffExMcpLinks001', path: '/mcp/affiliate-links' };
 
 /** The owner account of a local instance. Not a secret: n8n listens on 127.0.0.1 only. */
 export const OWNER = {

@@ -131,7 +131,7 @@ describe('the examples as they ship', () => {
 	const nodes = packageNodes();
 
 	it('are all here, with node IDs n8n accepts (unique in each workflow)', () => {
-		expect(FILES.length).toBeGreaterThanOrEqual(11);
+		expect(FILES.length).toBeGreaterThanOrEqual(14);
 		for (const file of FILES) {
 			const ids = example(file).nodes.map((node) => node.id);
 			expect({ file, duplicates: ids.filter((id, index) => ids.indexOf(id) !== index) }).toEqual({ file, duplicates: [] });
@@ -159,12 +159,14 @@ describe('the examples as they ship', () => {
 		expect(externalNodeProblems(file, example(file))).toEqual([]);
 	});
 
-	it('ship seven examples with Google Sheets or Slack, so that the check above checks something', () => {
+	it('ship nine examples with Google Sheets or Slack, so that the check above checks something', () => {
 		const withExternal = FILES.filter((file) => example(file).nodes.some((node) => EXTERNAL_NODES[node.type]));
 		expect(withExternal.sort()).toEqual([
+			'affiliate-links-sheet.json',
 			'approved-conversions.json',
 			'claim-decisions.json',
 			'click-trigger.json',
+			'coupons-starting-today.json',
 			'daily-click-report.json',
 			'daily-earnings.json',
 			'declined-conversions.json',
