@@ -96,7 +96,8 @@ export class AffiliatePartnerApi implements ICredentialType {
 			displayName: 'Scopes',
 			name: 'scopes',
 			type: 'string',
-			default: 'lost_orders manage_lost_orders landings public_data statistics websites',
+			default:
+				'lost_orders manage_lost_orders landings public_data statistics websites deeplink_generator advcampaigns_for_website manage_advcampaigns coupons_for_website coupons',
 			description: 'Space-separated rights to request for the token',
 			displayOptions: { show: { authentication: ['clientCredentials'] } },
 		},

@@ -32,7 +32,8 @@ export class ClickStatisticsApi implements ICredentialType {
 			type: 'string',
 			default: 'https://api.takeads.com',
 			placeholder: 'https://api.takeads.com',
-			description: 'Root URL of the click statistics API. A trailing slash or a path prefix is fine.',
+			description:
+				'Root URL of the Takeads API. The click report (/v2/api/stats/click), the actions (/v3/api/stats/action) and the merchants, links and coupons (/v1/product/monetize-api/…) are all read below it, with the same key. For a proxy or the sandbox, give its root (such as http://127.0.0.1:4011); a trailing slash or a path prefix is fine.',
 			required: true,
 		},
 		{

@@ -2,7 +2,19 @@
 
 import type { Rng } from './prng';
 
-export const SCOPES = ['lost_orders', 'manage_lost_orders', 'landings', 'public_data', 'statistics', 'websites'] as const;
+export const SCOPES = [
+	'lost_orders',
+	'manage_lost_orders',
+	'landings',
+	'public_data',
+	'statistics',
+	'websites',
+	'deeplink_generator',
+	'advcampaigns_for_website',
+	'manage_advcampaigns',
+	'coupons_for_website',
+	'coupons',
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export interface TokenInfo {

@@ -24,7 +24,7 @@ export class AffiliatePartnerTrigger implements INodeType {
 		// description (docs/nodes.md, Affiliate Partner Trigger), so it speaks for both; without a
 		// count of the node's actions, which would go stale as operations are added.
 		description:
-			"Admitad's publisher API: read conversions, reports, lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a conversion or a claim is created or changes status",
+			"Admitad's publisher API: read conversions, reports, deeplinks, programs, coupons, lost orders, appeal claims, order status, landing pages and reference data, or start a workflow when a conversion or a claim is created or changes status",
 		defaults: { name: 'Affiliate Partner Trigger' },
 		documentationUrl: nodeDocs('affiliate-partner-trigger'),
 		polling: true,

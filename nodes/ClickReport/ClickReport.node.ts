@@ -6,12 +6,15 @@ import type { ResourceModule } from '../shared/routing';
 import { routeToResource } from '../shared/routing';
 import * as action from './actions/action';
 import * as click from './actions/click';
+import * as coupon from './actions/coupon';
+import * as link from './actions/link';
+import * as merchant from './actions/merchant';
 
 /** 1.2: the Resource dropdown, with the actions (conversions) beside the click items. */
 const RESOURCES_SINCE = 1.2;
 
 /** Every resource of the node, in the order of the Resource dropdown. */
-const resources: ResourceModule[] = [action, click];
+const resources: ResourceModule[] = [action, click, coupon, link, merchant];
 
 /**
  * Versions before 1.2 had only the click items and no Resource: there `resource` is hidden and
@@ -48,8 +51,10 @@ export class ClickReport implements INodeType {
 		version: [1, 1.1, RESOURCES_SINCE],
 		defaultVersion: RESOURCES_SINCE,
 		// Operation and resource in words, as the built-in nodes show them (tested against the dropdowns).
-		subtitle: '={{ ({"action:getMany":"Get Many: Action","click:getMany":"Get Many: Click Item"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
-		description: 'Daily click statistics per merchant, Sub ID and ad space, and conversions (actions) with their status (Takeads)',
+		subtitle:
+			'={{ ({"action:getMany":"Get Many: Action","click:getMany":"Get Many: Click Item","coupon:getMany":"Get Many: Coupon","coupon:search":"Search: Coupon","link:resolve":"Resolve: Link","merchant:getMany":"Get Many: Merchant"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
+		description:
+			'Daily click statistics per merchant, Sub ID and ad space, conversions (actions) with their status, merchants, affiliate links and coupons (Takeads)',
 		defaults: { name: 'Click Report' },
 		documentationUrl: nodeDocs('click-report'),
 		usableAsTool: true,

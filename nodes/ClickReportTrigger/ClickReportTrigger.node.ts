@@ -22,7 +22,7 @@ export class ClickReportTrigger implements INodeType {
 		// n8n's node search shows Click Report and this trigger as one entry, with this description
 		// (docs/nodes.md, Click Report), so it speaks for both.
 		description:
-			'Takeads click report per merchant, Sub ID and ad space, and conversions: get them for any period, or start a workflow when click items are new or updated, or a conversion is created or changes status',
+			'Takeads click report per merchant, Sub ID and ad space, conversions, merchants, affiliate links and coupons: get them, or start a workflow when click items are new or updated, or a conversion is created or changes status',
 		defaults: { name: 'Click Report Trigger' },
 		documentationUrl: nodeDocs('click-report-trigger'),
 		polling: true,

@@ -1,20 +1,35 @@
-// The click service's routes (Takeads style): GET /v2/api/stats/click, the click report, and
-// GET /v3/api/stats/action, the actions (sandbox/conversions/clickActions.ts).
+// The click service's routes (Takeads style): GET /v2/api/stats/click, the click report;
+// GET /v3/api/stats/action, the actions (sandbox/conversions/clickActions.ts); and the monetize
+// API's merchants, link resolve and coupons (../shared/spec/published-api-facts.md, sections 9-11).
 
 import { clickBadRequest, clickError, json, Reply } from '../reply';
 import type { RequestContext } from '../state';
 import type { ClickItem } from '../types';
 import { CLICK_ACTIONS_PATH, listClickActions } from '../conversions/clickActions';
 import { matchesOutsideUpdatedAt, parseClickQuery } from './clickQuery';
+import { listMonetizeCoupons, searchCoupons } from './coupons';
+import { listMerchants } from './merchants';
+import { resolveLinks } from './resolve';
 
 export const CLICK_REPORT_PATH = '/v2/api/stats/click';
 
+/** Each path with its one method and handler. */
+const CLICK_ROUTES: Record<string, { method: string; handle: (ctx: RequestContext) => Reply }> = {
+	[CLICK_REPORT_PATH]: { method: 'GET', handle: clickReport },
+	[CLICK_ACTIONS_PATH]: { method: 'GET', handle: listClickActions },
+	'/v1/product/monetize-api/v2/merchant': { method: 'GET', handle: listMerchants },
+	'/v1/product/monetize-api/v2/resolve': { method: 'PUT', handle: resolveLinks },
+	'/v1/product/monetize-api/v1/coupon': { method: 'GET', handle: listMonetizeCoupons },
+	'/v1/product/monetize-api/v1/coupon/search': { method: 'POST', handle: searchCoupons },
+};
+
 export function routeClick(ctx: RequestContext): Reply {
-	if (ctx.path !== CLICK_REPORT_PATH && ctx.path !== CLICK_ACTIONS_PATH) return clickError(404);
+	const route = Object.hasOwn(CLICK_ROUTES, ctx.path) ? CLICK_ROUTES[ctx.path] : undefined;
+	if (!route) return clickError(404);
 	const m = /^Bearer\s+(\S+)\s*$/i.exec(String(ctx.headers.authorization ?? ''));
 	if (!m || m[1] !== ctx.state.publicKey) return clickError(401);
-	if (ctx.method !== 'GET') return clickError(405, { Allow: 'GET' });
-	return ctx.path === CLICK_ACTIONS_PATH ? listClickActions(ctx) : clickReport(ctx);
+	if (ctx.method !== route.method) return clickError(405, { Allow: route.method });
+	return route.handle(ctx);
 }
 
 function clickReport(ctx: RequestContext): Reply {

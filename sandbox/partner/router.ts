@@ -5,9 +5,12 @@ import type { RequestContext } from '../state';
 import type { Scope } from '../tokens';
 import { getAdSpace, getAdSpaceV2, listAdSpaces, listAdSpacesV2 } from './adSpaces';
 import { createAppeal, getAppeal, listAppeals } from './appeals';
+import { getAdSpaceCoupon, getCoupon, getCouponCategory, listAdSpaceCoupons, listCouponCategories, listCoupons } from './coupons';
+import { createDeeplinks } from './deeplinks';
 import { listLandings } from './landings';
 import { createLostOrder, getLostOrder, listLostOrders } from './lostOrders';
 import { paymentsInfo } from './paymentsInfo';
+import { attachProgram, detachProgram, getAdSpaceProgram, listAdSpacePrograms } from './programs';
 import { REPORT_PATH, statisticsReport } from './reports';
 import { listActions } from './statisticsActions';
 import * as ref from './reference';
@@ -48,6 +51,17 @@ const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/websites\/v2\/(?<id>\d+)\/$/, scope: 'websites', handle: getAdSpaceV2 },
 	{ method: 'GET', pattern: /^\/websites\/$/, scope: 'websites', handle: listAdSpaces },
 	{ method: 'GET', pattern: /^\/websites\/(?<id>\d+)\/$/, scope: 'websites', handle: getAdSpace },
+	{ method: 'GET', pattern: /^\/deeplink\/(?<w_id>\d+)\/advcampaign\/(?<c_id>\d+)\/$/, scope: 'deeplink_generator', handle: createDeeplinks },
+	{ method: 'GET', pattern: /^\/advcampaigns\/website\/(?<w_id>\d+)\/$/, scope: 'advcampaigns_for_website', handle: listAdSpacePrograms },
+	{ method: 'GET', pattern: /^\/advcampaigns\/(?<c_id>\d+)\/website\/(?<w_id>\d+)\/$/, scope: 'advcampaigns_for_website', handle: getAdSpaceProgram },
+	{ method: 'POST', pattern: /^\/advcampaigns\/(?<c_id>\d+)\/attach\/(?<w_id>\d+)\/$/, scope: 'manage_advcampaigns', handle: attachProgram },
+	{ method: 'POST', pattern: /^\/advcampaigns\/(?<c_id>\d+)\/detach\/(?<w_id>\d+)\/$/, scope: 'manage_advcampaigns', handle: detachProgram },
+	{ method: 'GET', pattern: /^\/coupons\/website\/(?<w_id>\d+)\/$/, scope: 'coupons_for_website', handle: listAdSpaceCoupons },
+	{ method: 'GET', pattern: /^\/coupons\/(?<id>\d+)\/website\/(?<w_id>\d+)\/$/, scope: 'coupons_for_website', handle: getAdSpaceCoupon },
+	{ method: 'GET', pattern: /^\/coupons\/categories\/$/, scope: 'public_data', handle: listCouponCategories },
+	{ method: 'GET', pattern: /^\/coupons\/categories\/(?<id>\d+)\/$/, scope: 'public_data', handle: getCouponCategory },
+	{ method: 'GET', pattern: /^\/coupons\/$/, scope: 'coupons', handle: listCoupons },
+	{ method: 'GET', pattern: /^\/coupons\/(?<id>\d+)\/$/, scope: 'coupons', handle: getCoupon },
 ];
 
 export function routePartner(ctx: RequestContext): Reply {

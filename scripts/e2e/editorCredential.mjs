@@ -16,7 +16,7 @@ import { CREDENTIAL_IDS } from '../n8n-runtime/harness.mjs';
 
 const WORKFLOW_ID = 'AffE2eScopeCheck';
 const NODE_NAME = 'Lost orders';
-const FULL_SCOPES = 'lost_orders manage_lost_orders landings public_data statistics websites';
+const FULL_SCOPES = 'lost_orders manage_lost_orders landings public_data statistics websites deeplink_generator advcampaigns_for_website manage_advcampaigns coupons_for_website coupons';
 
 async function createWorkflow(api) {
 	try {

@@ -118,7 +118,7 @@ export function sandboxCredentials(state) {
 				authentication: 'clientCredentials',
 				clientId: state.clientId,
 				clientSecret: state.clientSecret,
-				scopes: 'lost_orders manage_lost_orders landings public_data statistics websites',
+				scopes: 'lost_orders manage_lost_orders landings public_data statistics websites deeplink_generator advcampaigns_for_website manage_advcampaigns coupons_for_website coupons',
 				maxRequestsPerSecond: 10,
 			},
 		},

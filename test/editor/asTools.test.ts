@@ -73,8 +73,8 @@ describe('the nodes as tools', () => {
 			...partner.description.properties.filter((p) => p.name === 'resource' || p.name === 'operation'),
 			...new ClickReport().description.properties.filter((p) => p.name === 'resource' || p.name === 'operation'),
 		];
-		// Click Report: the Resource of 1.2, the hidden one of the versions before, an Operation per resource.
-		expect(selectors.length).toBe(1 + operationSelectors.length + 2 + 2);
+		// Click Report: the Resource of 1.2, the hidden one of the versions before, an Operation per resource (five).
+		expect(selectors.length).toBe(1 + operationSelectors.length + 2 + 5);
 		for (const selector of selectors) expect(selector.noDataExpression).toBe(true);
 	});
 });

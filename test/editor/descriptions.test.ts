@@ -33,8 +33,8 @@ describe('canvas subtitles in words, as the built-in nodes show them', () => {
 	);
 
 	test('every resource has operations to show', () => {
-		expect(resources.length).toBe(12);
-		expect(pairs.length).toBeGreaterThanOrEqual(22);
+		expect(resources.length).toBe(15);
+		expect(pairs.length).toBeGreaterThanOrEqual(29);
 	});
 
 	test.each(pairs.map(({ resource, operation }) => [`${operation.value}: ${resource.value}`, resource, operation] as const))(
@@ -67,6 +67,14 @@ describe('found by what users type', () => {
 		['landing page', 'AffiliatePartner', 'AffiliatePartner'],
 		['lost order', 'AffiliatePartner', 'AffiliatePartner'],
 		['appeal', 'AffiliatePartner', 'AffiliatePartner'],
+		['deeplink', 'AffiliatePartner', 'AffiliatePartner'],
+		['affiliate link', 'AffiliatePartner', 'AffiliatePartner'],
+		['coupon', 'AffiliatePartner', 'AffiliatePartner'],
+		['promo code', 'AffiliatePartner', 'AffiliatePartner'],
+		['conversion', 'AffiliatePartner', 'AffiliatePartner'],
+		['affiliate link', 'ClickReport', 'ClickReport'],
+		['coupon', 'ClickReport', 'ClickReport'],
+		['merchant', 'ClickReport', 'ClickReport'],
 		['takeads', 'ClickReport', 'ClickReport'],
 		['clicks', 'ClickReport', 'ClickReport'],
 		['takeads', 'ClickReportTrigger', 'ClickReportTrigger'],
@@ -93,7 +101,7 @@ describe('found by what users type', () => {
 		const report = new ClickReport().description;
 		const trigger = new ClickReportTrigger().description;
 		expect(trigger.name.replace('Trigger', '')).toBe(report.name);
-		expect(trigger.description).toMatch(/click report .* and conversions: get them for any period/);
+		expect(trigger.description).toMatch(/click report .*, conversions, merchants, affiliate links and coupons: get them/);
 		expect(trigger.description).toMatch(/start a workflow when click items are new or updated, or a conversion is created or changes status/);
 	});
 
@@ -101,7 +109,7 @@ describe('found by what users type', () => {
 		const partner = new AffiliatePartner().description;
 		const trigger = new AffiliatePartnerTrigger().description;
 		expect(trigger.name.replace('Trigger', '')).toBe(partner.name);
-		expect(trigger.description).toContain('conversions, reports, lost orders, appeal claims, order status, landing pages and reference data');
+		expect(trigger.description).toContain('conversions, reports, deeplinks, programs, coupons, lost orders, appeal claims, order status, landing pages and reference data');
 		expect(trigger.description).not.toMatch(/\d/);
 		expect(trigger.description).toMatch(/start a workflow when a conversion or a claim is created or changes status/);
 	});

@@ -24,6 +24,8 @@ interface Case {
 }
 
 const all = { returnAll: true };
+/** The first coupon the sandbox seeds (sandbox/partner/couponSeed.ts). */
+const FIRST_COUPON_ID = '52001';
 const PARTNER_CASES: Record<string, Case> = {
 	'Action, Get Many': { parameters: () => ({ resource: 'action', operation: 'getMany', ...all }), pathPrefix: () => '/statistics/actions/', promised: '_meta' },
 	'Ad Space, Get': {
@@ -37,6 +39,12 @@ const PARTNER_CASES: Record<string, Case> = {
 	'Appeal, Get': { parameters: (s) => ({ resource: 'appeal', operation: 'get', appealClaimId: String(s.data.appeals[0].id) }), pathPrefix: (s) => `/appeals/${s.data.appeals[0].id}/`, promised: 'id' },
 	'Appeal, Get Many': { parameters: () => ({ resource: 'appeal', operation: 'getMany', ...all }), pathPrefix: () => '/appeals/', promised: '_meta' },
 	'Category, Get': { parameters: (s) => ({ resource: 'category', operation: 'get', categoryId: String(s.data.categories[0].id) }), pathPrefix: (s) => `/categories/${s.data.categories[0].id}/`, promised: 'id' },
+	'Coupon, Get': {
+		parameters: () => ({ resource: 'coupon', operation: 'get', source: 'catalogue', couponId: FIRST_COUPON_ID }),
+		pathPrefix: () => `/coupons/${FIRST_COUPON_ID}/`,
+		promised: 'id',
+	},
+	'Coupon, Get Many': { parameters: () => ({ resource: 'coupon', operation: 'getMany', adSpaceId: '1021', ...all }), pathPrefix: () => '/coupons/website/1021/', promised: 'results' },
 	'Category, Get Many': { parameters: () => ({ resource: 'category', operation: 'getMany', ...all }), pathPrefix: () => '/categories/', promised: 'results' },
 	'Category, Get Many for Program': {
 		parameters: (s) => ({ resource: 'category', operation: 'getManyForProgram', programId: String(s.data.programs[0].id), ...all }),
@@ -84,7 +92,7 @@ test('every read operation of the Affiliate Partner node is here', () => {
 		(properties.find((p) => p.name === name && (!resource || p.displayOptions?.show?.resource?.includes(resource)))?.options ?? []) as INodePropertyOptions[];
 	const reads = optionsOf('resource').flatMap((resource) =>
 		optionsOf('operation', String(resource.value))
-			// Creates, joins and leaves are POSTs: never read again.
+			// Creates, joins and leaves are POSTs: never read again. Deeplink → Create is a read (below).
 			.filter((operation) => !['create', 'join', 'leave'].includes(String(operation.value)))
 			.map((operation) => `${resource.name}, ${operation.name}`),
 	);
@@ -106,9 +114,24 @@ test.each(Object.entries(PARTNER_CASES))('Affiliate Partner, %s: an answer witho
 	expect(sandbox.requests).toHaveLength(requests + 1);
 });
 
+test('Affiliate Partner, Deeplink, Create (a GET): an answer that is not its list of links is read again', async () => {
+	const parameters = { resource: 'deeplink', operation: 'create', adSpaceId: '1021', programId: String(sandbox.data.programs[0].id), urls: 'https://shop.example/a\nhttps://shop.example/b' };
+	const run = () => runNode({ type: 'affiliatePartner', parameters, credentials: partnerCredential(sandbox) });
+	const undisturbed = await run();
+	expect(undisturbed.error).toBeUndefined();
+	expect(undisturbed.items).toHaveLength(2);
+	sandbox.resetRequests();
+	sandbox.injectFault({ kind: 'body', body: 'dropItem', pathPrefix: '/deeplink/', count: 1 });
+	const disturbed = await run();
+	expect(disturbed.items).toEqual(undisturbed.items);
+	expect(sandbox.requests).toHaveLength(2);
+});
+
 test.each([
 	['Click Report, Get Many', 1, { operation: 'getMany', ...all }, '/v2/api/stats/click'],
 	['Click Report 1.2, Action, Get Many', 1.2, { resource: 'action', operation: 'getMany', ...all }, '/v3/api/stats/action'],
+	['Click Report 1.2, Merchant, Get Many', 1.2, { resource: 'merchant', operation: 'getMany', ...all }, '/v1/product/monetize-api/v2/merchant'],
+	['Click Report 1.2, Coupon, Get Many', 1.2, { resource: 'coupon', operation: 'getMany', ...all }, '/v1/product/monetize-api/v1/coupon'],
 ])('%s: a page without its meta is read again', async (_name, typeVersion, parameters, pathPrefix) => {
 	const run = () => runNode({ type: 'clickReport', typeVersion, parameters, credentials: clickCredential(sandbox) });
 	const undisturbed = await run();

@@ -45,11 +45,8 @@ export async function loadOptions(
 	const implementation = nodeTypes.getByNameAndVersion(type, typeVersion) as INodeType;
 	const loader = implementation.methods?.loadOptions?.[method];
 	if (!loader) throw new Error(`${nodeType} has no loadOptions method ${method}`);
-	const context = new LoadOptionsContext(
-		workflow,
-		node,
-		additionalData(workflowData([node], {}), 'internal'),
-		`parameters.${method}`,
-	);
+	// As n8n's editor backend does (DynamicNodeParametersService): the panel's parameters, for getCurrentNodeParameter.
+	const data = Object.assign(additionalData(workflowData([node], {}), 'internal'), { currentNodeParameters: parameters });
+	const context = new LoadOptionsContext(workflow, node, data, `parameters.${method}`);
 	return await loader.call(context);
 }

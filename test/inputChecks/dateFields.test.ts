@@ -65,8 +65,8 @@ describe('which versions show a picker and which take text', () => {
 				`filters.startDate: string (e.g. 2026-11-20) ${from13}`,
 				`orderDate: dateTime ${lt}`,
 				`orderDate: string (e.g. 2026-11-20) ${gte}`,
-				// Action and Report are new: text in every version.
-				...['dateFrom', 'dateTo', 'filters.actionDateFrom', 'filters.actionDateTo', 'filters.closingDateFrom', 'filters.closingDateTo'].map(
+				// Action, Report and Coupon are new: text in every version.
+				...['dateFrom', 'dateTo', 'filters.actionDateFrom', 'filters.actionDateTo', 'filters.closingDateFrom', 'filters.closingDateTo', 'filters.dateFrom', 'filters.dateTo'].map(
 					(name) => `${name}: string (e.g. 2026-11-20) "all"`,
 				),
 				'filters.statusUpdatedFrom: string (e.g. 2026-11-20 08:00:00) "all"',
@@ -75,7 +75,7 @@ describe('which versions show a picker and which take text', () => {
 		);
 	});
 
-	test('Click Report: the picker in 1, text from 1.1; the actions, which 1.2 (the default for new nodes) adds, take text', () => {
+	test('Click Report: the picker in 1, text from 1.1; the actions and coupons, which 1.2 (the default for new nodes) adds, take text', () => {
 		const { description } = new ClickReport();
 		expect(description.defaultVersion).toBe(1.2);
 		const lt = JSON.stringify([{ _cnd: { lt: 1.1 } }]);
@@ -84,8 +84,8 @@ describe('which versions show a picker and which take text', () => {
 			[
 				...['dateFrom', 'dateTo'].flatMap((name) => [`filters.${name}: dateTime ${lt}`, `filters.${name}: string (e.g. 2026-11-20) ${gte}`]),
 				...['updatedAtFrom', 'updatedAtTo'].flatMap((name) => [`filters.${name}: dateTime ${lt}`, `filters.${name}: string (e.g. 2026-11-20T08:00:00Z) ${gte}`]),
-				// Shown for the Action resource only, which versions before 1.2 cannot choose.
-				...['createdAtFrom', 'createdAtTo', 'updatedAtFrom', 'updatedAtTo'].map((name) => `filters.${name}: string (e.g. 2026-11-20T08:00:00Z) "all"`),
+				// Shown for the Action, Merchant and Coupon resources only, which versions before 1.2 cannot choose.
+				...['createdAtFrom', 'createdAtTo', 'endDateAfter', 'startDateBefore', 'updatedAtFrom', 'updatedAtTo'].map((name) => `filters.${name}: string (e.g. 2026-11-20T08:00:00Z) "all"`),
 			].sort(),
 		);
 	});

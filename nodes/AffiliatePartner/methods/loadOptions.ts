@@ -32,3 +32,4 @@ export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePr
 
 export { getAdSpaces, getPrograms } from '../../shared/partnerStatistics/loadOptions';
 export { getCouponCategories } from '../../shared/partnerCoupons';
+export { getAdSpacePrograms } from '../../shared/partnerPrograms/loadOptions';

@@ -109,6 +109,15 @@ export const PARTNER_API: ApiProfile = {
 		keyword: 'Keyword',
 		total: 'Totals Only',
 		campaign_status: 'Program Connection Status',
+		// Deeplinks, programs and coupons.
+		ulp: 'URLs',
+		connection_status: 'Connection Status',
+		has_tool: 'Has Tool',
+		category: 'Coupon Category Name or ID',
+		campaign_category: 'Program Category ID',
+		type: 'Coupon Type ID',
+		search: 'Search',
+		region: 'Region',
 	},
 	account: (credentials) =>
 		credentials.authentication === 'clientCredentials'
@@ -137,6 +146,15 @@ export const CLICK_API: ApiProfile = {
 		createdAtFrom: 'Created At From',
 		createdAtTo: 'Created At To',
 		status: 'Status',
+		// Merchants, links and coupons.
+		isActive: 'Active Only',
+		iris: 'URLs',
+		withImages: 'With Images',
+		languageCodes: 'Language Codes',
+		categoryIds: 'Category IDs',
+		countryCodes: 'Country Codes',
+		startDateBefore: 'Starts Before',
+		endDateAfter: 'Ends After',
 	},
 	// The service's own examples send it on this body-less GET.
 	headers: { 'Content-Type': 'application/json' },
@@ -157,6 +175,12 @@ const PARTNER_RIGHTS: Array<{ method: string; path: RegExp; right: string }> = [
 	{ method: '*', path: /^\/appeals\//, right: 'lost_orders' },
 	{ method: '*', path: /^\/landings\//, right: 'landings' },
 	{ method: '*', path: /^\/statistics\//, right: 'statistics' },
+	{ method: '*', path: /^\/deeplink\//, right: 'deeplink_generator' },
+	{ method: 'POST', path: /^\/advcampaigns\/\d+\/(attach|detach)\/\d+\/$/, right: 'manage_advcampaigns' },
+	{ method: '*', path: /^\/advcampaigns\/(website\/\d+|\d+\/website\/\d+)\/$/, right: 'advcampaigns_for_website' },
+	{ method: '*', path: /^\/coupons\/categories\//, right: 'public_data' },
+	{ method: '*', path: /^\/coupons\/(website\/\d+|\d+\/website\/\d+)\/$/, right: 'coupons_for_website' },
+	{ method: '*', path: /^\/coupons\//, right: 'coupons' },
 	// The kinds and regions of ad spaces are public reference data; the publisher's own ad spaces are not.
 	{ method: '*', path: /^\/websites\/(kinds|regions)\//, right: 'public_data' },
 	{ method: '*', path: /^\/websites\//, right: 'websites' },

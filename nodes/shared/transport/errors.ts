@@ -41,7 +41,8 @@ export function describeProblems(problems: ServerProblem[]): string {
 }
 
 /** A refused field in the words of the node's panel ("Program ID"), or the service's own name. */
-const fieldLabel = (api: ApiProfile, field: string) => api.fieldLabels?.[field] ?? field;
+/** A field as the panel names it; a list's entry (`languageCodes[0]`, `languageCodes.0`) by its list's name. */
+const fieldLabel = (api: ApiProfile, field: string) => api.fieldLabels?.[field] ?? api.fieldLabels?.[field.replace(/(\[\d*\]|\.\d+)$/, '')] ?? field;
 
 /** What a 400 says about each field, named once, as the panel names it. */
 function explain400(api: ApiProfile, request: string, problems: ServerProblem[]): Explained {

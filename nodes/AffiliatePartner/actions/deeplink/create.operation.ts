@@ -8,6 +8,7 @@ import { idField, idFieldName } from '../../../shared/partnerIds';
 import { apiRequest } from '../../../shared/transport';
 import { fieldChecks, requireId } from '../../../shared/validation';
 import { readTargetUrls } from '../../../shared/validation/targetUrls';
+import { listingAdSpacePrograms } from '../../../shared/partnerPrograms/loadOptions';
 import { programIdField } from '../../helpers/fields';
 
 // A resource new in every version of the node: its ad space and program are dropdowns in all of them.
@@ -22,7 +23,7 @@ const properties: INodeProperties[] = [
 		textDescription: 'ID of your ad space (website) the links are for',
 		dropdownDescription: 'Your ad space (website) the links are for',
 	}),
-	programIdField('dropdown', { which: 'whose links to make; your ad space must have joined it' }),
+	listingAdSpacePrograms(programIdField('dropdown', { which: 'whose links to make; your ad space must have joined it' })),
 	{
 		displayName: URLS_FIELD,
 		name: 'urls',

@@ -10,21 +10,25 @@ import { decimalsAsNumbersOption } from '../../../shared/numbers';
 import { idField, idFieldName } from '../../../shared/partnerIds';
 import type { ProgramShaping } from '../../../shared/partnerPrograms';
 import { onePerActionRateOption } from '../../../shared/partnerPrograms';
+import { listingAdSpacePrograms } from '../../../shared/partnerPrograms/loadOptions';
 import { readBoolean, requireId } from '../../../shared/validation';
 import { programIdField } from '../../helpers/fields';
 
 const AD_SPACE_FIELD = idFieldName('adSpace', 'dropdown');
 const PROGRAM_FIELD = idFieldName('program', 'dropdown');
 
-/** Ad Space, and Program when the operation is about one program. */
-export const idFields = (withProgram: boolean): INodeProperties[] => [
+/**
+ * Ad Space, and Program when the operation is about one program: `ofAdSpace` lists the ad space's
+ * programs (Get, Leave), otherwise the account's (Join: a program the ad space may not have yet).
+ */
+export const idFields = (withProgram: boolean, ofAdSpace = false): INodeProperties[] => [
 	idField('adSpace', 'dropdown', {
 		name: 'adSpaceId',
 		required: true,
 		textDescription: '',
 		dropdownDescription: 'The ad space (website) whose programs these are',
 	}),
-	...(withProgram ? [programIdField('dropdown')] : []),
+	...(withProgram ? [ofAdSpace ? listingAdSpacePrograms(programIdField('dropdown')) : programIdField('dropdown')] : []),
 ];
 
 export const readAdSpaceId = (context: IExecuteFunctions, itemIndex: number): string =>

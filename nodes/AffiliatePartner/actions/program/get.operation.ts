@@ -7,7 +7,7 @@ import { apiRequest, shapedAs } from '../../../shared/transport';
 import { fieldChecks } from '../../../shared/validation';
 import { idFields, programOutputOptions, readAdSpaceId, readProgramId, readProgramShaping } from './fields';
 
-const properties: INodeProperties[] = [...idFields(true), programOutputOptions()];
+const properties: INodeProperties[] = [...idFields(true, true), programOutputOptions()];
 
 const displayOptions = { show: { resource: ['program'], operation: ['get'] } };
 

@@ -36,7 +36,7 @@ async function changeMembership(context: IExecuteFunctions, itemIndex: number, m
 
 /** The fields of Join or Leave, with a notice of what it does and how to check it after a failure, and its run. */
 export function membershipOperation(membership: Membership, notice: string) {
-	const properties: INodeProperties[] = [...idFields(true), { displayName: notice, name: `${membership}Notice`, type: 'notice', default: '' }];
+	const properties: INodeProperties[] = [...idFields(true, membership === 'leave'), { displayName: notice, name: `${membership}Notice`, type: 'notice', default: '' }];
 	return {
 		description: updateDisplayOptions({ show: { resource: ['program'], operation: [membership] } }, properties),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
