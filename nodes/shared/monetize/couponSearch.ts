@@ -2,7 +2,7 @@
  * Coupon → Search of the Click Report: POST /v1/product/monetize-api/v1/coupon/search
  * (../shared/spec/published-api-facts.md, section 11), the coupons of many URLs at once. Items
  * asking with the same Language Codes, Category IDs and Sub ID share requests of at most
- * IRIS_PER_SEARCH URLs (nodes/shared/batching.ts); each answer is held to the URLs it was asked
+ * IRIS_PER_SEARCH URLs (nodes/shared/batching); each answer is held to the URLs it was asked
  * for before any coupon is paired back (docs/nodes.md, Click Report, Coupon).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -111,7 +111,7 @@ export function couponsPerIri(answer: { data: SearchEntry[] }, iris: readonly st
 export const couponFoundFor = (iri: string, coupon: IDataObject): IDataObject => Object.assign({ iri }, coupon, { iri });
 
 /**
- * batching.ts gives one item per URL; a search outputs one item per coupon found, each paired
+ * nodes/shared/batching gives one item per URL; a search outputs one item per coupon found, each paired
  * with its input item. `found` holds the per-URL items to spread (`{iri, coupons}`); any other
  * item (an error item of Continue On Fail) is kept as it is. A URL without coupons gives no item.
  */

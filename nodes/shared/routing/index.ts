@@ -10,7 +10,7 @@ export interface ResourceModule {
 	resource: INodePropertyOptions;
 	description: INodeProperties[];
 	operations: Record<string, ItemOperation>;
-	/** Operations that answer all input items together, with few requests (nodes/shared/batching.ts). */
+	/** Operations that answer all input items together, with few requests (nodes/shared/batching). */
 	batchOperations?: Record<string, (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>>;
 }
 

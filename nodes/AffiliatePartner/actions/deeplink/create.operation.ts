@@ -70,7 +70,7 @@ function readItem(context: IExecuteFunctions, itemIndex: number): { target: Deep
 /**
  * Deeplink → Create for all input items at once: the URLs of items with the same ad space,
  * program and sub IDs share requests of up to 200 `ulp`, in input order, and each link comes back
- * to its URL's item (nodes/shared/batching.ts).
+ * to its URL's item (nodes/shared/batching).
  */
 export async function create(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const targets = new Map<string, DeeplinkTarget>();

@@ -5,7 +5,7 @@ import * as create from './create.operation';
 
 export const resource: INodePropertyOptions = { name: 'Deeplink', value: 'deeplink' };
 
-// Create answers all input items together, with few requests (nodes/shared/batching.ts).
+// Create answers all input items together, with few requests (nodes/shared/batching).
 export const operations = {};
 
 export const batchOperations = { create: create.create };

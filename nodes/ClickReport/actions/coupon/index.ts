@@ -8,7 +8,7 @@ export const resource: INodePropertyOptions = { name: 'Coupon', value: 'coupon' 
 
 export const operations = { getMany: getMany.execute };
 
-/** Search answers all input items together, with few requests (nodes/shared/batching.ts). */
+/** Search answers all input items together, with few requests (nodes/shared/batching). */
 export const batchOperations = { search: search.search };
 
 export const description: INodeProperties[] = [

@@ -5,7 +5,7 @@ import * as resolveLinks from './resolve.operation';
 
 export const resource: INodePropertyOptions = { name: 'Link', value: 'link' };
 
-/** Resolve answers all input items together, with few requests (nodes/shared/batching.ts). */
+/** Resolve answers all input items together, with few requests (nodes/shared/batching). */
 export const operations = {};
 
 export const batchOperations = { resolve: resolveLinks.resolve };

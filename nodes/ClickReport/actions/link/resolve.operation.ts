@@ -70,7 +70,7 @@ function readItem(context: IExecuteFunctions, itemIndex: number) {
 }
 
 /**
- * Every item's URLs, batched across items (nodes/shared/batching.ts): one output item per URL,
+ * Every item's URLs, batched across items (nodes/shared/batching): one output item per URL,
  * paired with its input item, in the order given (docs/nodes.md, "Link (Click Report 1.2)").
  */
 export async function resolve(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
