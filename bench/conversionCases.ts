@@ -82,7 +82,7 @@ async function conversionSandbox(): Promise<BenchSandbox> {
  * thread). The median of 3 requests one after the other, kept within the service's limits; the
  * floors count this as the latency.
  */
-async function answerTimeMs(url: string, key: string, path: string, query: Record<string, string>, gapMs: number): Promise<number> {
+export async function answerTimeMs(url: string, key: string, path: string, query: Record<string, string>, gapMs: number): Promise<number> {
 	const times: number[] = [];
 	for (let i = 0; i < 3; i++) {
 		const started = performance.now();
@@ -95,7 +95,7 @@ async function answerTimeMs(url: string, key: string, path: string, query: Recor
 	return median(times);
 }
 
-const emptyCase = (c: Omit<ReturnAllCase, 'node' | 'seq' | 'http' | 'ratios'>): ReturnAllCase => ({
+export const emptyCase = (c: Omit<ReturnAllCase, 'node' | 'seq' | 'http' | 'ratios'>): ReturnAllCase => ({
 	...c,
 	node: [],
 	seq: [],
@@ -103,10 +103,10 @@ const emptyCase = (c: Omit<ReturnAllCase, 'node' | 'seq' | 'http' | 'ratios'>): 
 	ratios: { toFloor: [], overSeq: [], overHttp: [] },
 });
 
-/** A partner list (actions or a report) at `latencyMs`, the server capping pages at `cap`, the real 600 per minute on. */
-async function partnerListCase(
+/** A partner list (actions, a report, coupons: couponCases.ts) at `latencyMs`, the server capping pages at `cap`, the real 600 per minute on. */
+export async function partnerListCase(
 	sandbox: BenchSandbox,
-	what: { group: 'actions' | 'report'; label: string; path: string; parameters: Record<string, unknown>; keyFields: string[]; workflowId: string },
+	what: { group: ReturnAllCase['group']; label: string; path: string; parameters: Record<string, unknown>; keyFields: string[]; workflowId: string; typeVersion?: number },
 	latencyMs: number,
 	cap: number,
 ): Promise<ReturnAllCase> {
@@ -133,7 +133,7 @@ async function partnerListCase(
 		realLimits: '600/min on',
 	});
 	const at = { service: 'partner' as const, url: sandbox.state.partnerUrl, key: sandbox.state.accessToken, rate: PARTNER_RATE };
-	const node: ListNodeTask = { kind: 'listNode', ...at, type: 'affiliatePartner', typeVersion: 1.2, parameters: what.parameters, keyFields: what.keyFields };
+	const node: ListNodeTask = { kind: 'listNode', ...at, type: 'affiliatePartner', typeVersion: what.typeVersion ?? 1.2, parameters: what.parameters, keyFields: what.keyFields };
 	const seq: ListSeqTask = { kind: 'listSeq', ...at, path: what.path, paging: 'offset' };
 	const workflow = httpNodeColumn.n8n
 		? (partnerWorkflow(what.workflowId, { partnerUrl: at.url, accessToken: at.key, rate: PARTNER_RATE, path: what.path }) as { id: string })
@@ -181,43 +181,65 @@ export async function partnerConversionCases(): Promise<{ actions: ReturnAllCase
 	return { actions, reports };
 }
 
+/**
+ * A click cursor list (`{meta: {next}, data}`) of `items` records: at 3/s with the service's real
+ * per-second limit on, or at 20/s with the limits off (the actions here, merchants and coupons in
+ * couponCases.ts).
+ */
+export async function cursorListCase(
+	sandbox: BenchSandbox,
+	what: { group: ReturnAllCase['group']; label: string; path: string; items: number; parameters: Record<string, unknown>; keyFields: string[]; workflowId: string },
+	latencyMs: number,
+	rate: number,
+): Promise<ReturnAllCase> {
+	const { items } = what;
+	await sandbox.client.configure({ latencyMs, rateLimits: rate === 3, clickRequestsPerSecond: 3, clickRequestsPer5Min: 1e9 });
+	setPauseForLimits(rate === 3);
+	const pages = minimumPages(items, 500);
+	const answerMs = await answerTimeMs(sandbox.state.clickUrl, sandbox.state.publicKey, what.path, { limit: '500' }, 400);
+	const floorMs = cursorFloorMs(pages, answerMs, rate);
+	const kase = emptyCase({
+		group: what.group,
+		label: `${what.label}: ${items.toLocaleString('en-US')}, ${latencyMs} ms (answers in ${Math.round(answerMs)} ms), ${rate}/s`,
+		items,
+		latencyMs: answerMs,
+		rate,
+		runs,
+		pages,
+		nodePages: pages,
+		pageSize: 500,
+		windowPages: [pages],
+		floorMs,
+		scheduleFloorMs: floorMs,
+		realLimits: rate === 3 ? '3/s on, 100/5 min off' : 'off',
+	});
+	const at = { service: 'click' as const, url: sandbox.state.clickUrl, key: sandbox.state.publicKey, rate };
+	const node: ListNodeTask = { kind: 'listNode', ...at, maxRequestsPer5Minutes: NO_WINDOW, type: 'clickReport', typeVersion: 1.2, parameters: what.parameters, keyFields: what.keyFields };
+	const seq: ListSeqTask = { kind: 'listSeq', ...at, path: what.path, paging: 'cursor' };
+	const workflow = httpNodeColumn.n8n
+		? (cursorWorkflow(what.workflowId, { url: `${at.url}${what.path}`, authorization: `Bearer ${at.key}`, rate }) as { id: string })
+		: undefined;
+	log(`${what.label}: ${items} in ${pages} pages, floor ${(floorMs / 1000).toFixed(2)} s`);
+	await measureReturnAll(kase, sandbox, { node, seq, workflow });
+	return kase;
+}
+
 /** The click service's actions over the `meta.next` cursor: at 3/s with its real per-second limit on, and at 20/s with the limits off. */
 export async function clickActionCases(): Promise<ReturnAllCase[]> {
 	const sandbox = await conversionSandbox();
 	const cases: ReturnAllCase[] = [];
 	try {
 		for (const { latencyMs, rate } of sizes.clickCases) {
-			await sandbox.client.configure({ latencyMs, rateLimits: rate === 3, clickRequestsPerSecond: 3, clickRequestsPer5Min: 1e9 });
-			setPauseForLimits(rate === 3);
-			const items = (await sandbox.client.actions('click')).length;
-			const pages = minimumPages(items, 500);
-			const answerMs = await answerTimeMs(sandbox.state.clickUrl, sandbox.state.publicKey, CLICK_ACTIONS_PATH, { limit: '500' }, 400);
-			const floorMs = cursorFloorMs(pages, answerMs, rate);
-			const kase = emptyCase({
-				group: 'clickActions',
-				label: `click actions: ${items.toLocaleString('en-US')}, ${latencyMs} ms (answers in ${Math.round(answerMs)} ms), ${rate}/s`,
-				items,
-				latencyMs: answerMs,
-				rate,
-				runs,
-				pages,
-				nodePages: pages,
-				pageSize: 500,
-				windowPages: [pages],
-				floorMs,
-				scheduleFloorMs: floorMs,
-				realLimits: rate === 3 ? '3/s on, 100/5 min off' : 'off',
-			});
-			const at = { service: 'click' as const, url: sandbox.state.clickUrl, key: sandbox.state.publicKey, rate };
-			const parameters = { resource: 'action', operation: 'getMany', filters: {} };
-			const node: ListNodeTask = { kind: 'listNode', ...at, maxRequestsPer5Minutes: NO_WINDOW, type: 'clickReport', typeVersion: 1.2, parameters, keyFields: ['actionId'] };
-			const seq: ListSeqTask = { kind: 'listSeq', ...at, path: CLICK_ACTIONS_PATH, paging: 'cursor' };
-			const workflow = httpNodeColumn.n8n
-				? (cursorWorkflow(clickActionsWorkflowId(latencyMs, rate), { url: `${at.url}${CLICK_ACTIONS_PATH}`, authorization: `Bearer ${at.key}`, rate }) as { id: string })
-				: undefined;
-			log(`click actions: ${items} actions in ${pages} pages, floor ${(floorMs / 1000).toFixed(2)} s`);
-			await measureReturnAll(kase, sandbox, { node, seq, workflow });
-			cases.push(kase);
+			const what = {
+				group: 'clickActions' as const,
+				label: 'click actions',
+				path: CLICK_ACTIONS_PATH,
+				items: (await sandbox.client.actions('click')).length,
+				parameters: { resource: 'action', operation: 'getMany', filters: {} },
+				keyFields: ['actionId'],
+				workflowId: clickActionsWorkflowId(latencyMs, rate),
+			};
+			cases.push(await cursorListCase(sandbox, what, latencyMs, rate));
 		}
 	} finally {
 		await sandbox.stop();

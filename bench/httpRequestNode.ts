@@ -23,7 +23,7 @@ export interface HttpNodeRun {
 	 * Over Items and Wait in between), plus the Split Out that makes one item per record.
 	 */
 	wallMs: number;
-	/** Items out of Split Out Data. */
+	/** Items out of Split Out Data (or of the HTTP Request node, when the workflow ends with it). */
 	items: number;
 	httpMs: number;
 	splitMs: number;
@@ -239,7 +239,8 @@ async function parseRunData(file: string, stderr: string, exit: string): Promise
 	const splitMs = split?.runs.reduce((sum, run) => sum + run.executionTime, 0) ?? 0;
 	return {
 		wallMs: httpMs + splitMs,
-		items: split?.items ?? 0,
+		// Out of Split Out Data, or of the HTTP Request node itself when the workflow ends with it.
+		items: (split ?? http)?.items ?? 0,
 		httpMs,
 		splitMs,
 		status: status || (failure ? 'error' : 'success'),

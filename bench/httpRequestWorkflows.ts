@@ -1,7 +1,7 @@
 // The workflows n8n's HTTP Request node runs in the bench, built the way a careful user would
 // (BENCHMARKS.md, "How it is measured"): its pagination, one interval between requests, the 120-day
 // windows through Loop Over Items, then Split Out.
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 function httpRequestNode(options: {
 	url: string;
@@ -44,7 +44,7 @@ function httpRequestNode(options: {
 	};
 }
 
-const splitOut = (id: string, name: string, field: string, x: number): Json => ({
+export const splitOut = (id: string, name: string, field: string, x: number): Json => ({
 	id,
 	name,
 	type: 'n8n-nodes-base.splitOut',
@@ -59,7 +59,7 @@ function chain(names: string[]): Json {
 	return connections;
 }
 
-function workflow(id: string, name: string, nodes: Json[]): Json {
+export function workflow(id: string, name: string, nodes: Json[]): Json {
 	return {
 		id,
 		name,
@@ -70,7 +70,7 @@ function workflow(id: string, name: string, nodes: Json[]): Json {
 	};
 }
 
-const manualTrigger: Json = {
+export const manualTrigger: Json = {
 	id: 'start',
 	name: 'Start',
 	type: 'n8n-nodes-base.manualTrigger',

@@ -1,6 +1,8 @@
 // The runners of the conversion lists' Return All (conversionCases.ts) inside a worker process
 // (worker.ts): any node and operation of the package through n8n-core, or a hand-written loop over
-// an offset list ({results, _meta}) or a cursor list ({meta: {next}, data}).
+// an offset list ({results, _meta}) or a cursor list ({meta: {next}, data}); the batched link
+// operations' runner is in linkRunners.ts.
+import { linkNodeRunner, type LinkNodeTask } from './linkRunners';
 import { sequentialCursorList, sequentialPartnerList, type SequentialResult } from './sequential';
 
 export type ListService = 'partner' | 'click';
@@ -33,24 +35,30 @@ export interface ListSeqTask {
 	paging: 'offset' | 'cursor';
 }
 
-export type ListTask = ListNodeTask | ListSeqTask;
+/** A list read (Return All) by the node or by a loop, or a batched link operation (linkRunners.ts). */
+export type ListTask = ListNodeTask | ListSeqTask | LinkNodeTask;
 
 export interface ListRunner {
 	warmUp(): Promise<void>;
 	run(): Promise<{ items: number; extra?: Record<string, unknown>; keep: unknown }>;
 }
 
+/** The credential of a service at a pace (and, for the click service, a 5-minute window), added to the harness. */
+export async function credentialsFor(at: Pick<ListNodeTask, 'service' | 'url' | 'key' | 'rate' | 'maxRequestsPer5Minutes'>) {
+	const { addCredential } = await import('../test/harness/run');
+	return at.service === 'click'
+		? addCredential('clickStatisticsApi', {
+				baseUrl: at.url,
+				publicKey: at.key,
+				maxRequestsPerSecond: at.rate,
+				maxRequestsPer5Minutes: at.maxRequestsPer5Minutes ?? 100,
+			})
+		: addCredential('affiliatePartnerApi', { baseUrl: at.url, authentication: 'accessToken', accessToken: at.key, maxRequestsPerSecond: at.rate });
+}
+
 export async function listNodeRunner(task: ListNodeTask): Promise<ListRunner> {
-	const { addCredential, runNode } = await import('../test/harness/run');
-	const credentials =
-		task.service === 'click'
-			? addCredential('clickStatisticsApi', {
-					baseUrl: task.url,
-					publicKey: task.key,
-					maxRequestsPerSecond: task.rate,
-					maxRequestsPer5Minutes: task.maxRequestsPer5Minutes ?? 100,
-				})
-			: addCredential('affiliatePartnerApi', { baseUrl: task.url, authentication: 'accessToken', accessToken: task.key, maxRequestsPerSecond: task.rate });
+	const { runNode } = await import('../test/harness/run');
+	const credentials = await credentialsFor(task);
 	const execute = async (returnAll: boolean) => {
 		const parameters = { ...task.parameters, returnAll, limit: 1 };
 		const result = await runNode({ type: task.type, typeVersion: task.typeVersion, parameters: parameters as never, credentials });
@@ -84,6 +92,11 @@ export function listSeqRunner(task: ListSeqTask): ListRunner {
 			};
 		},
 	};
+}
+
+export async function listRunner(task: ListTask): Promise<ListRunner> {
+	if (task.kind === 'linkNode') return await linkNodeRunner(task);
+	return task.kind === 'listNode' ? await listNodeRunner(task) : listSeqRunner(task);
 }
 
 /** Distinct output items by the task's key fields (a report row is its group and currency). */

@@ -4,11 +4,12 @@
 // costs, a backlog drained at both limits and a simulated day at five skews of the service's
 // clock; the claim trigger's requests per poll; the node's own CPU; Return All of the conversion
 // lists (partner actions, every report, the click service's actions) and the triggers' idle polls
-// by event group. Writes BENCHMARKS.md. The parts: scenarios.ts (what), returnAll.ts,
+// by event group; 1,000 URLs to affiliate links (linkCases.ts) and Return All of the coupon and
+// merchant lists (couponCases.ts). Writes BENCHMARKS.md. The parts: scenarios.ts (what), returnAll.ts,
 // conversionCases.ts, windowCase.ts, trigger.ts, claimTrigger.ts, idlePolls.ts, sharedKey.ts,
 // overhead.ts (measuring), floors.ts (the floors' model), report.ts and the *Report.ts files (the tables).
 //
-//   node bench/dist/bench/main.js [--smoke] [--runs=3] [--slow-runs=1] [--cold-runs=5] [--trigger-days-at-once=3] [--only=click,partner,window,trigger,claimTrigger,sharedKey,overhead,actions,reports,clickActions,idlePolls]
+//   node bench/dist/bench/main.js [--smoke] [--runs=3] [--slow-runs=1] [--cold-runs=5] [--trigger-days-at-once=3] [--only=click,partner,window,trigger,claimTrigger,sharedKey,overhead,actions,reports,clickActions,idlePolls,links,coupons]
 //                                 [--no-n8n] [--with-n8n (smoke)] [--install-n8n] [--out=BENCHMARKS.md]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -20,8 +21,12 @@ import { claimTriggerTables } from './claimTriggerReport';
 import { log, mb, s } from './common';
 import { clickActionCases, conversionWorkflows, partnerConversionCases } from './conversionCases';
 import { conversionSections, conversionTargets, type ConversionResults } from './conversionReport';
+import { couponCases, couponWorkflows } from './couponCases';
+import { couponSections, couponTargets } from './couponReport';
 import { startN8nRuntime } from './httpRequestNode';
 import { clickWorkflow } from './httpRequestWorkflows';
+import { linkCases, linkWorkflows, type LinkCase } from './linkCases';
+import { linkSection, linkTargets } from './linkReport';
 import { overheadCase, overheadTable, type OverheadResult } from './overhead';
 import { returnAllTables, targetsTable } from './report';
 import { allWorkflows, clickCases, httpNodeColumn, imported, partnerCases, refusals, type ReturnAllCase } from './returnAll';
@@ -58,7 +63,7 @@ async function main() {
 	const started = performance.now();
 	mkdirSync(resultsDir, { recursive: true });
 	log(`${smoke ? 'smoke run' : 'full run'}: ${cpus().length} cores, runs ${runs}${smoke ? '' : `, rate-3 click cases ${slowRuns}`}, parts: ${[...only].join(', ')}`);
-	const listParts = ['click', 'partner', 'actions', 'reports', 'clickActions'];
+	const listParts = ['click', 'partner', 'actions', 'reports', 'clickActions', 'links', 'coupons'];
 	if (useN8n && listParts.some((part) => only.has(part))) {
 		const started = await startN8nRuntime(log, flag('install-n8n'));
 		if ('skipped' in started) {
@@ -76,6 +81,8 @@ async function main() {
 					windows: [{ from: '2001-01-01', to: '2001-01-02' }],
 				});
 				const workflows = [workflow as { id: string }, ...(await allWorkflows(idle.state)), ...(await conversionWorkflows(idle.state))];
+				if (only.has('links')) workflows.push(...(await linkWorkflows(idle.state)));
+				if (only.has('coupons')) workflows.push(...(await couponWorkflows(idle.state)));
 				await n8n.importWorkflows(workflows);
 				for (const w of workflows) imported.set(w.id, JSON.stringify(w));
 				const run = await n8n.execute((workflow as { id: string }).id);
@@ -102,6 +109,8 @@ async function main() {
 	let claimTrigger: ClaimTriggerResult[] | undefined;
 	const sharedKey: SharedKeyResult[] = [];
 	const conversions: ConversionResults = { actions: [], reports: [], clickActions: [] };
+	let links: LinkCase[] = [];
+	let coupons: ReturnAllCase[] = [];
 	try {
 		if (only.has('click')) results.click = click = await clickCases();
 		if (only.has('partner')) results.partner = partner = await partnerCases();
@@ -132,6 +141,8 @@ async function main() {
 			conversions.idlePolls = await runIdlePolls({ kind: 'idlePolls', polls: conversionSizes.idlePolls });
 		}
 		results.conversions = conversions;
+		if (only.has('links')) results.links = links = await linkCases();
+		if (only.has('coupons')) results.coupons = coupons = await couponCases();
 		if (only.has('sharedKey')) {
 			for (const instances of sizes.sharedKey.instances) {
 				log(`shared key: ${instances} instance(s) on one click key at 3/s for ${sizes.sharedKey.durationMs / 1000} s`);
@@ -183,6 +194,9 @@ async function main() {
 	if (trigger) md.push('## Click Report Trigger', '', ...triggerTables(trigger), '');
 	if (claimTrigger) md.push('## Affiliate Partner Trigger', '', ...claimTriggerTables(claimTrigger), '');
 	md.push(...conversionSections(conversions));
+	const linkRows = [...linkTargets(links), ...couponTargets(coupons)];
+	if (linkRows.length) md.push('## Targets (links and coupons)', '', '| Target | Measured | |', '|---|---|---|', ...linkRows, '');
+	md.push(...linkSection(links), ...couponSections(coupons));
 	if (sharedKey.length) md.push('## Several n8n instances on one key (queue mode)', '', ...sharedKeyTables(sharedKey), '');
 	if (overhead) md.push('## Overhead: the node\'s own CPU', '', ...overheadTable(overhead), '');
 	const report = md.join('\n');

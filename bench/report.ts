@@ -7,8 +7,8 @@ import { triggerTargets, type TriggerReport } from './triggerReport';
 import { windowTarget, type WindowResult } from './windowCase';
 
 
-/** Partner lists (lost orders, actions, reports) are read in pages that overlap by one record. */
-const overlapping = (c: ReturnAllCase | undefined) => c?.group === 'partner' || c?.group === 'actions' || c?.group === 'report';
+/** Partner lists (lost orders, actions, reports, coupons) are read in pages that overlap by one record. */
+const overlapping = (c: ReturnAllCase | undefined) => c?.group === 'partner' || c?.group === 'actions' || c?.group === 'report' || c?.group === 'partnerCoupons';
 /** Partner lists: the fewest pages, ceil(n / P), and the overlapping pages the node reads by design. */
 const pagesCell = (c: ReturnAllCase) => (overlapping(c) ? `${c.pages} / ${c.nodePages}` : `${c.pages}`);
 const minimumCell = (c: ReturnAllCase) => (overlapping(c) ? `ceil(n/P) ${c.pages}; overlapping pages ${c.nodePages}` : `min. ${c.pages}`);

@@ -12,8 +12,8 @@ import { NO_WINDOW, only, runs, sizes, slowRuns, smoke, windowsOf } from './scen
 import type { WorkerTask } from './worker';
 
 export interface ReturnAllCase {
-	/** click, partner (lost orders), and the conversion lists: actions, report, clickActions (conversionCases.ts). */
-	group: 'click' | 'partner' | 'actions' | 'report' | 'clickActions';
+	/** click, partner (lost orders), the conversion lists: actions, report, clickActions (conversionCases.ts); partnerCoupons, clickCursorList (couponCases.ts). */
+	group: 'click' | 'partner' | 'actions' | 'report' | 'clickActions' | 'partnerCoupons' | 'clickCursorList';
 	label: string;
 	items: number;
 	latencyMs: number;

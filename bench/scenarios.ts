@@ -18,7 +18,7 @@ export const slowRuns = Number(option('slow-runs') ?? 1);
 export const coldRuns = Number(option('cold-runs') ?? (smoke ? 1 : 5));
 // Five paced days one after another would take about 45 minutes; three at a time keep 2 cores busy without crowding them.
 export const triggerDaysAtOnce = Number(option('trigger-days-at-once') ?? 3);
-export const only = new Set((option('only') ?? 'click,partner,window,trigger,claimTrigger,sharedKey,overhead,actions,reports,clickActions,idlePolls').split(','));
+export const only = new Set((option('only') ?? 'click,partner,window,trigger,claimTrigger,sharedKey,overhead,actions,reports,clickActions,idlePolls,links,coupons').split(','));
 // The smoke run leaves n8n out unless asked (`--with-n8n`): each `n8n execute` costs about 5 s of start-up.
 export const useN8n = smoke ? flag('with-n8n') : !flag('no-n8n');
 export const outFile = option('out') ?? (smoke ? join(__dirname, '..', 'BENCHMARKS.smoke.md') : join(repoRoot, 'BENCHMARKS.md'));

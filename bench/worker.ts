@@ -7,7 +7,7 @@ import '../test/harness/env';
 import { rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 
-import { distinctByKeys, listNodeRunner, listSeqRunner, type ListTask } from './listRunners';
+import { distinctByKeys, listRunner, type ListTask } from './listRunners';
 import { sequentialClickReport, sequentialPartnerList, type SequentialResult } from './sequential';
 import { captureNodeLog, distinctIds, fullGc, microbenchToItems } from './workerTools';
 
@@ -154,13 +154,11 @@ function sequentialRunner(task: WorkerTask): Runner {
 async function main() {
 	const task = JSON.parse(process.argv[2]) as WorkerTask;
 	const runner =
-		task.kind === 'listNode'
-			? await listNodeRunner(task)
-			: task.kind === 'listSeq'
-				? listSeqRunner(task)
-				: task.kind === 'clickNode' || task.kind === 'partnerNode'
-					? await nodeRunner(task)
-					: sequentialRunner(task);
+		task.kind === 'listNode' || task.kind === 'listSeq' || task.kind === 'linkNode'
+			? await listRunner(task)
+			: task.kind === 'clickNode' || task.kind === 'partnerNode'
+				? await nodeRunner(task)
+				: sequentialRunner(task);
 	if (!(task.kind === 'clickNode' && task.coldStart)) await runner.warmUp();
 	const logged = task.kind === 'clickNode' && task.captureLog ? captureNodeLog() : undefined;
 	fullGc();
