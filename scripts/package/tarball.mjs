@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 
 import { filesUnder, packReport, readJson, repoRoot } from './pack.mjs';
 
-export const UNPACKED_BUDGET_BYTES = 460_000;
+export const UNPACKED_BUDGET_BYTES = 640_000;
 const TOP_LEVEL = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 const SHIPPED_SOURCE = /\.(ts|node\.json|svg|png)$/;
 

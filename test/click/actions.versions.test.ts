@@ -61,14 +61,14 @@ describe('Click Report 1.2', () => {
 		expect(resolved({}, 1.2, true)).toMatchObject({ resource: 'click', operation: 'getMany' });
 	});
 
-	test('the Resource offers Action and Click Item; versions before 1.2 cannot reach the actions', () => {
+	test('the Resource offers Action, Click Item, Coupon, Link and Merchant; versions before 1.2 cannot reach them', () => {
 		const shown = (typeVersion: number) =>
 			report.description.properties.filter((property) => {
 				const node: INode = { id: '1', name: 'n', type: `${PACKAGE}.clickReport`, typeVersion, position: [0, 0], parameters: {} };
 				return property.name === 'resource' && NodeHelpers.displayParameter(resolved({}, typeVersion, true)!, property, node, report.description);
 			});
 		expect(shown(1.2).map((property) => [property.type, (property.options ?? []).map((option) => ('value' in option ? option.value : ''))])).toEqual([
-			['options', ['action', 'click']],
+			['options', ['action', 'click', 'coupon', 'link', 'merchant']],
 		]);
 		for (const typeVersion of [1, 1.1]) expect(shown(typeVersion).map((property) => property.type)).toEqual(['hidden']);
 	});

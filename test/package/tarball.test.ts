@@ -18,7 +18,7 @@ describe('the tarball', () => {
 	it('holds exactly the allow-list, within the size budget', () => {
 		const check = runJsonScript<TarballCheck>('scripts/package/tarball.mjs');
 		expect(check.problems).toEqual([]);
-		expect(check.unpackedSize).toBeLessThanOrEqual(460_000);
+		expect(check.unpackedSize).toBeLessThanOrEqual(640_000);
 		// 91 compiled files, 4 codex files, 8 icons, 4 top-level files today; the allow-list is exact.
 		expect(check.files).toBeGreaterThan(100);
 	});
@@ -43,12 +43,12 @@ describe('the tarball', () => {
 		const copy = copyOfRepo(PACKAGE_ENTRIES);
 		try {
 			rmSync(join(copy, 'dist', 'nodes', 'ClickReportTrigger', 'ClickReportTrigger.node.js'));
-			writeFileSync(join(copy, 'README.md'), 'x'.repeat(460_000));
+			writeFileSync(join(copy, 'README.md'), 'x'.repeat(640_000));
 			const check = runJsonScript<TarballCheck>('scripts/package/tarball.mjs', ['--dir', copy]);
 			expect(check.problems).toEqual([
 				'does not ship dist/nodes/ClickReportTrigger/ClickReportTrigger.node.js',
 				"package.json's n8n block names dist/nodes/ClickReportTrigger/ClickReportTrigger.node.js, which the tarball lacks",
-				expect.stringMatching(/^unpacks to \d+ bytes, over the budget of 460000$/),
+				expect.stringMatching(/^unpacks to \d+ bytes, over the budget of 640000$/),
 			]);
 		} finally {
 			rmSync(copy, { recursive: true, force: true });
