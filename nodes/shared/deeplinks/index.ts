@@ -13,6 +13,13 @@ export { DEEPLINK_SUB_ID4_MAX_LENGTH, DEEPLINK_SUB_ID_MAX_LENGTH, DEEPLINK_SUB_I
 /** The service takes at most 200 `ulp` per request (published-api-facts.md, section 3). */
 export const URLS_PER_DEEPLINK_REQUEST = 200;
 
+/**
+ * Requests in flight: the account's pacer spaces them (10 a second by default), so with answers of
+ * 200 ms or more one at a time would leave the pace unused; 4 keep it busy up to 400 ms answers
+ * (BENCHMARKS.md, "Links and coupons").
+ */
+export const DEEPLINK_REQUESTS_IN_FLIGHT = 4;
+
 /** Where a URL's link is made: one ad space, one program, one set of sub IDs. */
 export interface DeeplinkTarget {
 	adSpaceId: string;

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runBatched } from '../../../shared/batching';
 import type { Deeplink, DeeplinkTarget } from '../../../shared/deeplinks';
-import { DEEPLINK_SUB_IDS, URLS_PER_DEEPLINK_REQUEST, deeplinkAnswer, deeplinkGroup, deeplinkItem, readDeeplinkSubIds, readDeeplinks } from '../../../shared/deeplinks';
+import { DEEPLINK_SUB_IDS, DEEPLINK_REQUESTS_IN_FLIGHT, URLS_PER_DEEPLINK_REQUEST, deeplinkAnswer, deeplinkGroup, deeplinkItem, readDeeplinkSubIds, readDeeplinks } from '../../../shared/deeplinks';
 import { idField, idFieldName } from '../../../shared/partnerIds';
 import { apiRequest } from '../../../shared/transport';
 import { fieldChecks, requireId } from '../../../shared/validation';
@@ -76,6 +76,7 @@ export async function create(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const targets = new Map<string, DeeplinkTarget>();
 	return await runBatched<string, Deeplink>(this, {
 		perRequest: URLS_PER_DEEPLINK_REQUEST,
+		inFlight: DEEPLINK_REQUESTS_IN_FLIGHT,
 		read: (itemIndex) => {
 			const { target, urls } = readItem(this, itemIndex);
 			const group = deeplinkGroup(target);
