@@ -127,3 +127,11 @@ describe('the coupon categories dropdown', () => {
 		expect(new Set(partner.sandbox.requests.map((request) => request.path))).toEqual(new Set(['/coupons/categories/']));
 	});
 });
+
+test('a Source that is "adSpace" only once trimmed (n8n then hides Ad Space) is refused naming Source, before any request', async () => {
+	partner.sandbox.resetRequests();
+	const result = await run({ operation: 'getMany', source: ' adSpace ', adSpaceId: AD_SPACE, returnAll: false, limit: 2 });
+	expect(result.error?.message).toMatch(/Source/);
+	expect(result.error?.message).not.toMatch(/Could not get parameter/);
+	expect(sent()).toEqual([]);
+});

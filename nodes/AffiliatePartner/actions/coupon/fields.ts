@@ -6,7 +6,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idField } from '../../../shared/partnerIds';
-import { requireChoice, requireId } from '../../../shared/validation';
+import { invalidInput, requireChoice, requireId } from '../../../shared/validation';
 
 export type CouponSource = 'adSpace' | 'catalogue';
 
@@ -38,7 +38,10 @@ export const adSpaceField: INodeProperties = {
 
 /** The source, and the ad space's ID when the source is an ad space. */
 export function readSource(context: IExecuteFunctions, itemIndex: number): { source: CouponSource; adSpaceId?: string } {
-	const source = requireChoice(context, itemIndex, 'Source', context.getNodeParameter('source', itemIndex), ['adSpace', 'catalogue']) as CouponSource;
+	const given = context.getNodeParameter('source', itemIndex);
+	const source = requireChoice(context, itemIndex, 'Source', given, ['adSpace', 'catalogue']) as CouponSource;
 	if (source === 'catalogue') return { source };
+	// n8n shows Ad Space only for the exact value: for " adSpace " it hides the field, whose value the node then cannot read.
+	if (given !== 'adSpace') throw invalidInput(context, itemIndex, 'Source', `must be exactly "adSpace" or "catalogue", got ${JSON.stringify(given)}`);
 	return { source, adSpaceId: requireId(context, itemIndex, 'Ad Space Name or ID', context.getNodeParameter('adSpaceId', itemIndex)) };
 }
