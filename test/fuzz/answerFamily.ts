@@ -9,7 +9,7 @@
 import type { Rng } from '../../sandbox/prng';
 
 /** What an endpoint answers: which checks and rewrites make sense for it. */
-export type Shape = 'list' | 'plainList' | 'record' | 'orderInfo' | 'rate' | 'clickPage' | 'bareList' | 'totals' | 'cursorPage';
+export type Shape = 'list' | 'plainList' | 'record' | 'orderInfo' | 'rate' | 'clickPage' | 'bareList' | 'totals' | 'cursorPage' | 'deeplinks' | 'resolved' | 'searched';
 /** Which of the pages (distinct requests) of a read a rewrite takes; `all` for single requests. */
 export type Position = 'first' | 'middle' | 'last' | 'all';
 /** `always`: every answer to a chosen request, retries too; `once`: only its first answer. */
@@ -54,15 +54,18 @@ export interface Family {
 
 /**
  * What a read's records are, for the families that rewrite their own fields: the partner
- * interface's actions, those read one item per position, and click actions read with a Status filter.
+ * interface's actions, those read one item per position, click actions read with a Status filter,
+ * and one program of an ad space (answersLinks.ts).
  */
-export type RecordsAbout = 'actions' | 'positions' | 'statusFiltered';
+export type RecordsAbout = 'actions' | 'positions' | 'statusFiltered' | 'program';
 
 /** A field name no answer has: extra fields carry it, and outputs are compared without it. */
 export const EXTRA_FIELD = 'fuzzExtraField';
 
 export const LISTS: Shape[] = ['list', 'plainList', 'clickPage'];
-export const ALL: Shape[] = ['list', 'plainList', 'record', 'orderInfo', 'rate', 'clickPage', 'cursorPage'];
+export const ALL: Shape[] = ['list', 'plainList', 'record', 'orderInfo', 'rate', 'clickPage', 'cursorPage', 'resolved', 'searched'];
+/** A deeplink answer: a bare array of links (answersLinks.ts has its own families). */
+export const LINK_ARRAYS: Shape[] = ['deeplinks'];
 /** Answers that are a bare JSON array, with no top-level keys: a list the sources show so too (/websites/v2/), a report's totals. */
 export const BARE: Shape[] = ['bareList', 'totals'];
 

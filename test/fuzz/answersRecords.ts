@@ -61,14 +61,14 @@ export const RECORD_FAMILIES: Family[] = [
 	{
 		name: 'recordKey',
 		shapes: ['list', 'plainList', 'clickPage', 'orderInfo', 'bareList', 'totals', 'cursorPage'],
-		variants: (shape) => {
+		variants: (shape, key) => {
 			if (shape === 'plainList') return ['entry=5', 'entry={}', 'entry=null'];
 			// Totals have no key: an entry that is not an object.
 			if (shape === 'totals') return ['entry=5', 'entry=null', 'entry="USD"'];
 			if (shape === 'clickPage') return ['drop', 'null', 'empty', 'object', 'dupBefore', 'updatedAt:drop', 'updatedAt:garbage'];
 			if (shape === 'orderInfo') return ['status=null', 'status=5', 'status=""', 'order_id=null'];
-			// An action: its ID as a number (the deprecated v1's), a status not one of the four.
-			if (shape === 'cursorPage') return ['drop', 'null', 'empty', 'object', 'dupBefore', 'actionId=5', 'status="confirmed"', 'updatedAt:drop', 'updatedAt:garbage'];
+			// An action: its ID as a number (the deprecated v1's), a status not one of the four (merchants and coupons have neither).
+			if (shape === 'cursorPage') return ['drop', 'null', 'empty', 'object', 'dupBefore', ...(key === 'actionId' ? ['actionId=5', 'status="confirmed"'] : []), 'updatedAt:drop', 'updatedAt:garbage'];
 			return ['drop', 'null', 'empty', 'object', 'true', 'dupBefore'];
 		},
 		rewrite: (answer, variant, { key, rng }) => onItems(answer, (items) => breakRecord(items, variant, key, rng)),

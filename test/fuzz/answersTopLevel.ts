@@ -1,6 +1,6 @@
 /** Class B: answers whose form is broken: the text spoiled, or a top-level key dropped, renamed, retyped or doubled. */
 import { INTERSTITIAL_PAGE } from '../../sandbox/faultReplies';
-import { ALL, assignment, BARE, jsonObject, valueOf, withJson, type Family, type Shape } from './answerFamily';
+import { ALL, assignment, BARE, jsonObject, LINK_ARRAYS, valueOf, withJson, type Family, type Shape } from './answerFamily';
 
 /** A likely other name of each key: the one a changed service might use. */
 const RENAMED: Record<string, string> = {
@@ -26,6 +26,9 @@ function topKeys(shape: Shape, key: string): string[] {
 		case 'clickPage':
 		case 'cursorPage':
 			return ['data', 'meta'];
+		case 'resolved':
+		case 'searched':
+			return ['data'];
 		case 'orderInfo':
 			return ['order_info'];
 		case 'rate':
@@ -34,6 +37,7 @@ function topKeys(shape: Shape, key: string): string[] {
 			return [key];
 		case 'bareList':
 		case 'totals':
+		case 'deeplinks':
 			return [];
 	}
 }
@@ -41,7 +45,7 @@ function topKeys(shape: Shape, key: string): string[] {
 export const TOP_LEVEL_FAMILIES: Family[] = [
 	{
 		name: 'spoiled',
-		shapes: [...ALL, ...BARE],
+		shapes: [...ALL, ...BARE, ...LINK_ARRAYS],
 		variants: () => ['truncated', 'html200', 'empty', 'notJson'],
 		rewrite: (answer, variant) => {
 			if (variant === 'truncated') return { ...answer, text: answer.text.slice(0, Math.floor(answer.text.length / 2)) };

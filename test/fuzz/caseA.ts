@@ -24,9 +24,22 @@ import { attempt, once, secretsOf, type Execution, type Stage } from './stage';
 /** Creates run against a sandbox of their own: their records do not change what the reads see. */
 const placeOf = (stage: Stage, operation: Operation) => (operation.creates ? stage.aCreate : stage.aRead);
 
+/** The runs of an operation that puts its sandbox back first (operation.ts, reset), one at a time. */
+const turns = new Map<string, Promise<unknown>>();
+function inTurn<T>(stage: Stage, operation: Operation, run: () => Promise<T>): Promise<T> {
+	const { reset } = operation;
+	if (!reset) return run();
+	const next = (turns.get(operation.name) ?? Promise.resolve()).then(async () => {
+		await reset(placeOf(stage, operation).sandbox);
+		return await run();
+	});
+	turns.set(operation.name, next.catch(() => undefined));
+	return next;
+}
+
 function baselineA(stage: Stage, operation: Operation, parameters: INodeParameters): Promise<{ execution: Execution; form?: Record<string, string> }> {
 	return once(`A ${operation.name} ${JSON.stringify(parameters)}`, async () => {
-		const run = await attempt(placeOf(stage, operation), operation.api, operation.runner, parameters, { budget: BUDGET.A, labels: 'query' });
+		const run = await inTurn(stage, operation, () => attempt(placeOf(stage, operation), operation.api, operation.runner, parameters, { budget: BUDGET.A, labels: 'query' }));
 		return { execution: run.execution, form: run.form };
 	});
 }
@@ -46,7 +59,9 @@ export async function runA(c: ACase, stage: Stage): Promise<Judged> {
 	const policy = combinedPolicy(changes.map((change) => change.hostile.policy));
 	const context: CaseLogs = { logs: [] };
 	const run = await withCaseLogs(context, () =>
-		attempt(place, operation.api, operation.runner, parameters, { budget: BUDGET.A, labels: 'query' }, { clientCredentials: operation.api === 'partner' && c.seed % 3 === 0 }),
+		inTurn(stage, operation, () =>
+			attempt(place, operation.api, operation.runner, parameters, { budget: BUDGET.A, labels: 'query' }, { clientCredentials: operation.api === 'partner' && c.seed % 3 === 0 }),
+		),
 	);
 	const { violations, violation } = violationsOf(c.id);
 	const longs = changes.map((change) => change.made.long).filter((long): long is string => long !== undefined);
@@ -54,6 +69,8 @@ export async function runA(c: ACase, stage: Stage): Promise<Judged> {
 
 	const { execution } = run;
 	const requests = run.route.traffic.requests;
+	const wrong = operation.oracle?.({ ok: execution.ok, output: execution.output, sent: run.route.traffic.sent, parameters });
+	if (wrong) violation(execution.ok ? 'wrong-output' : 'sent-not-as-given', clip(wrong, 300));
 	const judged = (fallback: Verdict, summary: string): Judged => ({ verdict: verdictOf(violations, fallback), violations, requests, logLines: context.logs.length, summary });
 	const firstSent = clip(run.route.traffic.sent.find((sent) => !sent.startsWith('POST /token/')) ?? 'nothing', 200);
 	if (execution.ok) {
@@ -88,7 +105,7 @@ export async function runA(c: ACase, stage: Stage): Promise<Judged> {
 		if (!named) violation('refusal-not-naming-a-field', clip(message, 300));
 	} else if (policy === 'refuse') {
 		violation('sent-invalid-input', `sent ${firstSent}; then failed: ${clip(message, 200)}`);
-	} else if (!named && !/\b(GET|POST) \//.test(message) && requests <= BUDGET.A) {
+	} else if (!named && !/\b(GET|POST|PUT) \//.test(message) && requests <= BUDGET.A) {
 		violation('failure-not-naming-the-request', clip(message, 300));
 	}
 	return judged('failed-loudly', clip(message, 200));

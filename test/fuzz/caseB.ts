@@ -23,7 +23,7 @@ interface BaselineB {
 /** The undisturbed run: its output, and the labels and answers of its requests (of the second poll, for a trigger that polls twice). */
 function baselineB(stage: Stage, config: ReadConfig): Promise<BaselineB> {
 	return once(`B ${config.name}`, async () => {
-		const run = await attempt(stage.b, config.api, config.runner, config.parameters(stage.b.world), { budget: BUDGET.B, labels: config.labels, keepAnswers: true }, {
+		const run = await attempt(stage.b, config.api, config.runner, config.parameters(stage.b.world), { budget: BUDGET.B, labels: config.labels, keepAnswers: true, rewritePosts: config.rewritesPost }, {
 			beforeSecondPoll: config.secondPoll ? (route) => {
 				route.traffic.labels.length = 0;
 				route.traffic.answers.clear();
@@ -65,6 +65,7 @@ export async function runB(c: BCase, stage: Stage): Promise<Judged> {
 	const route: Omit<Route, 'upstream' | 'api'> = {
 		budget: BUDGET.B,
 		labels: config.labels,
+		rewritePosts: config.rewritesPost,
 		rewrite: (answer, exchange) => {
 			if (!active || !chosen.has(exchange.label)) return undefined;
 			if (c.mode === 'once' && rewritten.has(exchange.label)) return undefined;
@@ -84,6 +85,9 @@ export async function runB(c: BCase, stage: Stage): Promise<Judged> {
 	const { execution } = run;
 	const requests = run.route.traffic.requests;
 	const judged = (fallback: Verdict, summary: string): Judged => ({ verdict: verdictOf(violations, fallback), violations, requests, logLines: context.logs.length, summary });
+	if (config.requestsAtMost !== undefined && requests > config.requestsAtMost) {
+		violation('too-many-requests', `${requests} requests where at most ${config.requestsAtMost} may be sent: ${clip(run.route.traffic.sent.join(' '), 200)}`);
+	}
 	// The run saw its answers as the sandbox sent them: whatever it did, it tested nothing of the family.
 	if (changed.size === 0) {
 		const why = rewritten.size ? `the rewrite left the ${rewritten.size} chosen answers as they were` : `no chosen request was answered (chosen: ${clip([...chosen].join(' '), 200)})`;

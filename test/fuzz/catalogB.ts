@@ -4,11 +4,13 @@
  * low, PAGE_CAP), Get Order Status single and batched, the exchange rate, the Click Report over one
  * page, several pages, a limit and two 120-day windows, each trigger's poll, the dropdowns, the
  * reports (by day over pages, by program with a limit, totals) and ad spaces (the bare array), and
- * the conversion reads (catalogBConversions.ts). What a configuration is: readConfig.ts.
+ * the conversion reads (catalogBConversions.ts), the links, programs and coupons (catalogBLinks.ts).
+ * What a configuration is: readConfig.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import { CONVERSION_CONFIGS } from './catalogBConversions';
+import { LINK_CONFIGS } from './catalogBLinks';
 import { lookup } from './named';
 import { CLICK_REPORT, partnerNode, type World } from './operation';
 import { list, naming, type ReadConfig } from './readConfig';
@@ -141,6 +143,7 @@ export const CONFIGS: ReadConfig[] = [
 	{ ...list('loadOptions.adSpaces', 'bareList', 'id', '/websites/v2/', { resource: 'adSpace', operation: 'get' }), runner: { kind: 'loadOptions', method: 'getAdSpaces' } },
 	{ ...list('loadOptions.programs', 'list', 'advcampaign_id', '/statistics/campaigns/', { resource: 'report', operation: 'get' }), runner: { kind: 'loadOptions', method: 'getPrograms' } },
 	...CONVERSION_CONFIGS,
+	...LINK_CONFIGS,
 ];
 
 export const configNamed = lookup(CONFIGS, 'fuzz read configuration');

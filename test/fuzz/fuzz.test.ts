@@ -14,16 +14,17 @@
 //   run plus FUZZ_CASES seeded ones, drawn from four catalogues whose order is part of the plan.
 //   Class A: hostile.ts, each field kind's hostile values with what a correct node must do with
 //   them (hostileValue.ts: what a value and its policy are, and the pieces values are made of;
-//   hostileTexts.ts, hostileChoices.ts, hostileNumbers.ts, hostileDates.ts: the values by family of
-//   kinds), and catalogA.ts, each operation's valid base (operation.ts: what an operation is, and
+//   hostileTexts.ts, hostileChoices.ts, hostileNumbers.ts, hostileDates.ts, hostileLinks.ts: the values
+//   by family of kinds), and catalogA.ts, each operation's valid base (operation.ts: what an operation is, and
 //   the fields several share; operationsPartner.ts: the Affiliate Partner node's and its dropdowns;
 //   operationsClickAndTriggers.ts: the Click Report's and the triggers'; operationsStatistics.ts,
 //   operationsClickActions.ts, operationsConversions.ts: the reports, the actions, the claims at
-//   1.3 and the triggers' conversion events). Class B: answers.ts, the answer rewrites
+//   1.3 and the triggers' conversion events; operationsLinks.ts, operationsCoupons.ts: the links,
+//   programs and coupons, the links judged by an oracle of what was sent). Class B: answers.ts, the answer rewrites
 //   (answerFamily.ts: what a family is, and its JSON helpers; answersTopLevel.ts, answersCounts.ts,
-//   answersRecords.ts, answersEquivalent.ts, answersConversions.ts: the families, by what they
-//   change), and catalogB.ts, the read configurations (readConfig.ts: what one is;
-//   catalogBConversions.ts: the conversion reads'). named.ts: a catalogue's lookup by name.
+//   answersRecords.ts, answersEquivalent.ts, answersConversions.ts, answersLinks.ts: the families,
+//   by what they change), and catalogB.ts, the read configurations (readConfig.ts: what one is;
+//   catalogBConversions.ts, catalogBLinks.ts: the conversion reads' and the links', programs' and coupons'). named.ts: a catalogue's lookup by name.
 // - worker.ts: a plain `node -r tsRegister.cjs` process (ts-jest compiles in this process, so the
 //   worker transpiles the TypeScript itself, with test/tsconfig.json's options) that runs the cases
 //   it is given, many at a time, and reports each (protocol.ts: the lines worker and parent

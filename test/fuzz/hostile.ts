@@ -8,6 +8,7 @@ import { capitalChoiceValues, currencyValues, choiceValues, eventValues, flagCho
 import { dateValues, farDate, farFutureInstant, instantValues } from './hostileDates';
 import { countValues, numberValues, optionalBooleanValues, returnAllValues } from './hostileNumbers';
 import { binaryPropertyValues, idListValues, idValues, merchantIdValues, orderIdValues, textValues, uuidValues } from './hostileTexts';
+import { LINK_KINDS } from './hostileLinks';
 import { expr, fixed, long10k, REMOVED, type HostileValue } from './hostileValue';
 
 export const HOSTILE = {
@@ -62,6 +63,8 @@ export const HOSTILE = {
 	],
 	/** An action's Processed or Paid filter: "1" or "0" (its base is "1", which the number 1 spells). */
 	flagChoice: flagChoiceValues(),
+	/** The link, program and coupon operations' own kinds (hostileLinks.ts). */
+	...LINK_KINDS,
 } satisfies Record<string, HostileValue[]>;
 
 export type FieldKind = keyof typeof HOSTILE;

@@ -22,9 +22,10 @@ export type Policy = 'refuse' | 'same' | 'either';
  * What an `either` value's read must give, compared with the undisturbed run (otherOutput.ts):
  * - `empty`: a filter no record of the service matches: no items;
  * - `superset`: it asks for what the undisturbed run asked and more: every item of that run, the same;
- * - `otherRecords`: it asks for other records of the same kind: as many items, each with the same fields.
+ * - `otherRecords`: it asks for other records of the same kind: as many items, each with the same fields;
+ * - `byOracle`: what the output must be depends on the value (a list of URLs): the operation's oracle judges it (operation.ts).
  */
-export type Relation = 'empty' | 'superset' | 'otherRecords';
+export type Relation = 'empty' | 'superset' | 'otherRecords' | 'byOracle';
 
 /** `canonical` REMOVED: the value means "not given", as if the parameter were absent. */
 export const REMOVED = '\u0000removed';

@@ -7,6 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import type { Sandbox } from '../../sandbox/server';
 import type { ClickItem, PartnerData } from '../../sandbox/types';
 import type { FieldKind } from './hostile';
 
@@ -18,6 +19,16 @@ export interface World {
 	daysAgo(days: number): string;
 	/** An ISO instant, `hours` ago (negative: ahead). */
 	hoursAgo(hours: number): string;
+	/** A product URL on each of the first click merchants' domains (what a coupon search finds coupons for). */
+	shopUrls: string[];
+}
+
+/** What an operation's oracle sees of a run: its output, and every request as the proxy forwarded it (`METHOD /path?query`). */
+export interface OracleRun {
+	ok: boolean;
+	output: unknown[];
+	sent: string[];
+	parameters: INodeParameters;
 }
 
 export type Runner =
@@ -46,6 +57,10 @@ export interface Operation {
 	creates?: boolean;
 	base: (world: World) => INodeParameters;
 	fields: Field[];
+	/** What is wrong with a run, judged by what it sent and output (operationsLinks.ts); undefined when nothing is. */
+	oracle?: (run: OracleRun) => string | undefined;
+	/** Puts the sandbox back before each run, its runs one at a time (a Leave needs the program joined). */
+	reset?: (sandbox: Sandbox) => Promise<void>;
 }
 
 export const partnerNode = (typeVersion?: number): Runner => ({ kind: 'node', type: 'affiliatePartner', typeVersion });

@@ -102,7 +102,7 @@ function planA(seed: number, extra: number): ACase[] {
 }
 
 /** Families whose every variant is in the core corpus: each stands for a different way to go wrong. */
-const ALL_VARIANTS = new Set(['otherRecord', 'orderSet', 'rateOther', 'hugeCount', 'repeatAcrossWindows', 'cursorNext', 'cursorRepeat', 'cursorOverfull', 'clickOtherStatus', 'actionOther', 'positions']);
+const ALL_VARIANTS = new Set(['otherRecord', 'orderSet', 'rateOther', 'hugeCount', 'repeatAcrossWindows', 'cursorNext', 'cursorRepeat', 'cursorOverfull', 'clickOtherStatus', 'actionOther', 'positions', 'deeplinkEntries', 'iriEntries', 'programResults', 'serverError']);
 const POSITIONS: Position[] = ['first', 'middle', 'last', 'all'];
 /** A count off on every page alike describes another list, whole and consistent: no reader can tell. */
 const positionsOf = (family: Family) => family.positions ?? (family.name === 'countOff' ? POSITIONS.slice(0, 3) : POSITIONS);

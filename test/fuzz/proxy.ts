@@ -2,7 +2,8 @@
  * The fuzz proxy: one HTTP server on 127.0.0.1 between the nodes and the sandboxes. Each case gets
  * a route, a path prefix `/c/<n>` that its credential's Base URL carries: the proxy counts the
  * case's requests, forwards them to the case's sandbox (marked with the header `x-fuzz-case`, so
- * that the sandbox's request log tells the cases apart), and hands each GET or PUT answer with a 2xx
+ * that the sandbox's request log tells the cases apart), and hands each GET or PUT answer (and a
+ * POST's, on a route that reads with one: Route.rewritePosts) with a 2xx
  * status to the case's rewrite. Past the case's request budget it answers 400 itself, which no
  * node retries, so a runaway read stops.
  */
@@ -29,6 +30,8 @@ export interface Route {
 	rewrite?: (answer: Answer, exchange: Exchange) => Answer | undefined;
 	/** Keep every 2xx answer's JSON by label (an undisturbed run's answers, for rewrites that need them). */
 	keepAnswers?: boolean;
+	/** Hand POST answers to the rewrite too (a coupon search reads with a POST). */
+	rewritePosts?: boolean;
 }
 
 export interface Traffic {
@@ -120,7 +123,7 @@ export async function startProxy(): Promise<FuzzProxy> {
 			const contentType = String(answer.headers['content-type'] ?? '');
 			let sent: Answer = { status, contentType, text };
 			// A PUT too: the click service's link resolve only reads (a POST's answer is left alone).
-			if ((method === 'GET' || method === 'PUT') && status >= 200 && status < 300) {
+			if ((method === 'GET' || method === 'PUT' || (method === 'POST' && route.rewritePosts)) && status >= 200 && status < 300) {
 				if (route.keepAnswers) {
 					try {
 						traffic.answers.set(label, { query: url.searchParams, body: JSON.parse(text) });
@@ -146,7 +149,8 @@ export async function startProxy(): Promise<FuzzProxy> {
 		upstream.end(body);
 	}
 
-	const server = createServer((request, response) => {
+	// Request heads as large as the sandbox takes (sandbox/server.ts): a deeplink GET of 200 URLs is about 28 KB, over Node's default 16 KB.
+	const server = createServer({ maxHeaderSize: 256 * 1024 }, (request, response) => {
 		handle(request, response).catch(() => request.socket.destroy());
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

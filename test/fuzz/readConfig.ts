@@ -26,6 +26,10 @@ export interface ReadConfig {
 	hugeCounts?: boolean;
 	/** What its records are, for the families that rewrite their own fields (answersConversions.ts). */
 	about?: RecordsAbout[];
+	/** Reads with a POST (a coupon search): the proxy hands its answers to the rewrite too. */
+	rewritesPost?: boolean;
+	/** The most requests any of its runs may send, whatever the answers (a POST is never sent twice). */
+	requestsAtMost?: number;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -29,13 +29,21 @@ export interface Stage {
 	b: Place;
 }
 
-function worldOf(sandbox: Sandbox): World {
+/** A product URL on each of the sandbox's first 20 merchants' domains, read straight from it: what a coupon search finds coupons for. */
+async function shopUrlsOf(sandbox: Sandbox): Promise<string[]> {
+	const response = await fetch(`${sandbox.clickUrl}/v1/product/monetize-api/v2/merchant?limit=20`, { headers: { authorization: `Bearer ${sandbox.publicKey}` } });
+	const page = (await response.json()) as { data: Array<{ defaultDomain: string }> };
+	return page.data.map((merchant, index) => `https://www.${merchant.defaultDomain}/p/${index}?colour=red,blue`);
+}
+
+async function worldOf(sandbox: Sandbox): Promise<World> {
 	const now = Date.now();
 	return {
 		data: sandbox.data,
 		clicks: sandbox.clicks.all(),
 		daysAgo: (days) => new Date(now - days * 86_400_000).toISOString().slice(0, 10),
 		hoursAgo: (hours) => new Date(now - hours * 3_600_000).toISOString(),
+		shopUrls: await shopUrlsOf(sandbox),
 	};
 }
 
@@ -45,7 +53,7 @@ export async function startStage(): Promise<Stage> {
 		startSandbox({ clickItems: 10, clickDays: 2 }),
 		startSandbox({ clickItems: 3000, clickDays: 200, partnerLimitCap: PAGE_CAP }),
 	]);
-	const worlds = sandboxes.map(worldOf);
+	const worlds = await Promise.all(sandboxes.map(worldOf));
 	// The click actions of class B span cursor pages: more confirmed ones than a page (500) holds, created now.
 	await new SandboxClient(sandboxes[2]).createActions('click', Array.from({ length: CONFIRMED_CLICK_ACTIONS }, () => ({ status: 'CONFIRMED' })));
 	const proxy = await startProxy();
