@@ -69,7 +69,7 @@ export async function runA(c: ACase, stage: Stage): Promise<Judged> {
 
 	const { execution } = run;
 	const requests = run.route.traffic.requests;
-	const wrong = operation.oracle?.({ ok: execution.ok, output: execution.output, sent: run.route.traffic.sent, parameters });
+	const wrong = operation.oracle?.({ ok: execution.ok, output: execution.output, sent: run.route.traffic.sent, parameters, error: execution.error?.message });
 	if (wrong) violation(execution.ok ? 'wrong-output' : 'sent-not-as-given', clip(wrong, 300));
 	const judged = (fallback: Verdict, summary: string): Judged => ({ verdict: verdictOf(violations, fallback), violations, requests, logLines: context.logs.length, summary });
 	const firstSent = clip(run.route.traffic.sent.find((sent) => !sent.startsWith('POST /token/')) ?? 'nothing', 200);

@@ -10,6 +10,8 @@ import { instantValues } from './hostileDates';
 import { textValues } from './hostileTexts';
 
 const linesOf = (base: unknown) => asText(base).split('\n');
+/** What makes a product URL as long as a shop's often are. */
+const LONG_QUERY = '#utm_source=newsletter&utm_medium=email&utm_campaign=autumn-sale-2026-product-feed';
 
 /** A URL list's values: its base is two or more absolute http(s) URLs, one per line. */
 export function targetUrlValues(): HostileValue[] {
@@ -27,8 +29,9 @@ export function targetUrlValues(): HostileValue[] {
 		v('commaSpace', 'refuse', (base) => ({ value: linesOf(base).join(', ') })),
 		// A comma inside a URL is part of it (never a separator): as many links, each for its URL.
 		everywhere(other('commaInUrl', 'byOracle', (base) => ({ value: linesOf(base).map((url, index) => `${url}${url.includes('?') ? '&' : '?'}sizes=3${index},4`).join('\n') }))),
-		// Past a request's share: the oracle counts the requests and pairs every link with its URL.
-		everywhere(other('manyUrls', 'byOracle', (base) => ({ value: Array.from({ length: 450 }, (_, index) => `${linesOf(base)[index % 2]}${index}`).join('\n') }))),
+		// Past a request's share, each URL over 100 characters (a deeplink request line of about 30 KB, over
+		// Node's default 16 KB head): the oracle counts the requests and pairs every link with its URL.
+		everywhere(other('manyUrls', 'byOracle', (base) => ({ value: Array.from({ length: 450 }, (_, index) => `${linesOf(base)[index % 2]}${index}${LONG_QUERY}`).join('\n') }))),
 		...controls('refuse', ['NUL', 'TAB', 'DEL', 'CR'], false),
 		longLetters('refuse'),
 		fixed('blankOnly', 'refuse', '\n \n'),

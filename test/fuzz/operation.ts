@@ -29,6 +29,8 @@ export interface OracleRun {
 	output: unknown[];
 	sent: string[];
 	parameters: INodeParameters;
+	/** The error's message, when the run failed. */
+	error?: string;
 }
 
 export type Runner =

@@ -31,6 +31,8 @@ export function deeplinkOracle(run: OracleRun): string | undefined {
 	const requests = run.sent.filter((line) => line.startsWith('GET /deeplink/'));
 	const over = requests.find((line) => ulpsOf(line).length > DEEPLINKS_PER_REQUEST);
 	if (over) return `a request sent ${ulpsOf(over).length} ulp, more than the ${DEEPLINKS_PER_REQUEST} the service takes`;
+	// 200 product URLs make a request line of about 30 KB, which the service takes (docs/nodes.md, Deeplink): a 431 is the fuzzer's or the sandbox's own limit.
+	if (/\bHTTP 431\b/.test(run.error ?? '')) return `a request head too large for the proxy or the sandbox: ${run.error}`;
 	if (!run.ok) return undefined;
 	const urls = urlsGiven(run.parameters.urls);
 	if (requests.length !== Math.ceil(urls.length / DEEPLINKS_PER_REQUEST)) return `${requests.length} deeplink requests for ${urls.length} URLs`;
