@@ -33,7 +33,8 @@ const membership = (operation: 'join' | 'leave'): Operation => ({
 	api: 'partner',
 	creates: true,
 	base: () => op('program', operation, { adSpaceId: AD_SPACE, programId: JOINED_PROGRAM }),
-	fields: [f('adSpaceId', 'id'), f('programId', 'id')],
+	// A key the node does not know leaves a run that sends its POST: the oracle counts it.
+	fields: [f('adSpaceId', 'id'), f('programId', 'id'), unknownKey()],
 	oracle: onePost,
 	reset: operation === 'leave' ? rejoin : undefined,
 });
