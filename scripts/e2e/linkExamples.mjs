@@ -51,7 +51,9 @@ async function checkSheet({ sandbox, requests, outbound, prepared }) {
 	const { urls } = prepared;
 	const sent = requests.filter((r) => r.path === `/deeplink/${DEEPLINK.adSpaceId}/advcampaign/${DEEPLINK.programId}/`);
 	assert.equal(sent.length, Math.ceil(URL_ROWS / ULP_PER_REQUEST), `${URL_ROWS} URLs in ${Math.ceil(URL_ROWS / ULP_PER_REQUEST)} requests`);
-	assert.deepEqual(sent.map((r) => r.query.ulp), Array.from({ length: sent.length }, (_, i) => urls.slice(i * ULP_PER_REQUEST, (i + 1) * ULP_PER_REQUEST)), 'each request 200 URLs, in the rows\' order, the row already linked left out');
+	// Requests in flight may arrive in any order: each is 200 URLs of consecutive rows, in their order.
+	const asked = sent.map((r) => r.query.ulp).sort((a, b) => urls.indexOf(a[0]) - urls.indexOf(b[0]));
+	assert.deepEqual(asked, Array.from({ length: sent.length }, (_, i) => urls.slice(i * ULP_PER_REQUEST, (i + 1) * ULP_PER_REQUEST)), 'each request 200 URLs, in the rows\' order, the row already linked left out');
 	assert.ok(sent.every((r) => r.query.subid?.[0] === DEEPLINK.subid && r.status === 200), 'the sub ID "sheet" on every request, each answered');
 
 	const expected = await deeplinksOf(sandbox, urls);
