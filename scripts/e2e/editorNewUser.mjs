@@ -113,13 +113,13 @@ export async function checkNewUserEditor({ page, baseUrl, api, sandbox, screensh
 	await shot('1-search-admitad');
 	const partner = admitad.find((entry) => entry.name === 'Affiliate Partner');
 	assert.ok(partner, `searching "admitad" shows Affiliate Partner (${JSON.stringify(admitad)})`);
-	if (searchDescriptions) assert.match(partner.description, /read conversions, reports, lost orders/, 'the entry names the node\'s actions, not only its trigger');
+	if (searchDescriptions) assert.match(partner.description, /read conversions, reports, deeplinks, programs, coupons, lost orders/, 'the entry names the node\'s actions, not only its trigger');
 	await page.keyboard.press('Escape');
 	const takeads = await searchEntries(page, 'takeads', 'Click Report');
 	await shot('2-search-takeads');
 	const report = takeads.find((entry) => entry.name === 'Click Report');
 	assert.ok(report, `searching "takeads" shows Click Report (${JSON.stringify(takeads)})`);
-	if (searchDescriptions) assert.match(report.description, /get them for any period, or start a workflow/);
+	if (searchDescriptions) assert.match(report.description, /merchants, affiliate links and coupons: get them, or start a workflow/);
 	await page.keyboard.press('Escape');
 	log(`node search: "admitad" → ${partner.name}: ${partner.description}; "takeads" → ${report.name}: ${report.description}`);
 
