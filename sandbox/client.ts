@@ -125,6 +125,11 @@ export class SandboxClient {
 		return (await this.control<{ updated: number }>('PATCH', `actions/${service}`, { updates })).updated;
 	}
 
+	/** More partner coupons (listed for every ad space and in the catalogue); how many were added and are there now. */
+	addPartnerCoupons(count: number): Promise<{ added: number; total: number }> {
+		return this.control('POST', 'coupons/partner', { count });
+	}
+
 	/** The partner interface, with the sandbox's own access token. */
 	async partner<T = unknown>(path: string, query?: Query): Promise<T> {
 		const { accessToken } = await (this.secrets ??= this.state());

@@ -3,6 +3,7 @@
 
 import { NotFoundError } from './click/clickStore';
 import { actionsControl } from './conversions/actionControl';
+import { addPartnerCoupons } from './partner/coupons';
 import { decideClaim, type ClaimList } from './partner/decisions';
 import { json, Reply } from './reply';
 import { requestStats } from './requestStats';
@@ -102,6 +103,8 @@ export function handleControl(state: SandboxState, method: string, path: string,
 				for (const { id, ...patch } of updates as Array<Partial<ClickItem> & { id: string }>) state.clicks.update(id, patch);
 				return json(200, { updated: updates.length });
 			}
+			case 'POST /_sandbox/coupons/partner':
+				return json(201, addPartnerCoupons(state, input));
 			case 'POST /_sandbox/clicks': {
 				const items = (input as { items?: unknown }).items;
 				if (!Array.isArray(items)) return bad('body must be {"items": [...]}');

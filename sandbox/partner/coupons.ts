@@ -5,7 +5,7 @@
 
 import { json, partnerError, Reply } from '../reply';
 import type { SandboxState, RequestContext } from '../state';
-import { seedCoupons, type CouponCatalog, type SeedCoupon } from './couponSeed';
+import { addCoupons, seedCoupons, type CouponCatalog, type SeedCoupon } from './couponSeed';
 import { gotolink } from './landings';
 import { choiceParam, dmyParam, integerList, orderBy } from './ordering';
 import { FieldErrors, integerParam, last, pageParams, paginate } from './params';
@@ -20,6 +20,20 @@ function catalogOf(state: SandboxState): CouponCatalog {
 		catalogs.set(state, catalog);
 	}
 	return catalog;
+}
+
+/** The most coupons one control request adds: a bound on the sandbox's memory, far above what a test or the bench needs. */
+const MOST_ADDED_AT_ONCE = 100_000;
+
+/** POST /_sandbox/coupons/partner `{"count": n}`: n more coupons, listed for every ad space and in the catalogue at once. */
+export function addPartnerCoupons(state: SandboxState, input: unknown): { added: number; total: number } {
+	const count = (input as { count?: unknown } | null)?.count;
+	if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MOST_ADDED_AT_ONCE) {
+		throw new Error(`body must be {"count": <an integer from 1 to ${MOST_ADDED_AT_ONCE}>}`);
+	}
+	const catalog = catalogOf(state);
+	const added = addCoupons(catalog, state.seed, state.data.programs, state.now().getTime(), count as number);
+	return { added: added.length, total: catalog.coupons.length };
 }
 
 /** "НЕ НУЖЕН" ("not needed"): the promo code of a deal-type coupon in the facts' real body. */
