@@ -5,6 +5,7 @@
 // user without this package would do it: one request per URL at the same pace (linkWorkflows.ts).
 import { portsFor, startBenchSandbox, urls } from './benchSandbox';
 import { log } from './common';
+import type { ParameterReads } from './linkFloor';
 import { cursorFloorMs, physicalFloorMs, windowFloorMs } from './floors';
 import { answerTimeMs, measureShapes, type CaseTemplate, type LinkCase } from './linkMeasure';
 import type { LinkNodeTask } from './linkRunners';
@@ -27,6 +28,27 @@ const RESOLVE_PATH = '/v1/product/monetize-api/v2/resolve';
 /** The URLs per request of each operation (nodes/shared/deeplinks, nodes/shared/linkResolve). */
 const DEEPLINKS_PER_REQUEST = 200;
 const RESOLVES_PER_REQUEST = 100;
+/**
+ * What each operation reads through getNodeParameter, as its code does (for n8n's per-item floor,
+ * linkFloor.ts): Resource and Operation once (nodes/shared/routing), then for each item
+ * nodes/AffiliatePartner/actions/deeplink/create.operation.ts and
+ * nodes/ClickReport/actions/link/resolve.operation.ts, their readItem.
+ */
+const ROUTING = ['resource', 'operation'];
+const DEEPLINK_READS: ParameterReads = {
+	once: ROUTING,
+	perItem: [{ name: 'adSpaceId' }, { name: 'programId' }, { name: 'urls' }, { name: 'subIds', fallback: {} }],
+	urls: 'urls',
+};
+const RESOLVE_READS: ParameterReads = {
+	once: ROUTING,
+	perItem: [
+		{ name: 'options', fallback: {} },
+		{ name: 'urls', fallback: '' },
+		{ name: 'subId', fallback: '' },
+	],
+	urls: 'urls',
+};
 
 /** The smoke run leaves Link → Resolve out: it runs the same runner as Deeplink → Create, and each worker costs seconds. */
 export const linkSizes = smoke
@@ -93,6 +115,7 @@ async function deeplinkCases(): Promise<LinkCase[]> {
 				parameters: { resource: 'deeplink', operation: 'create', adSpaceId: AD_SPACE, programId: PROGRAM, subIds: {} },
 				urls: targets,
 				linkField: 'link',
+				reads: DEEPLINK_READS,
 			};
 			const workflow = httpNodeColumn.n8n
 				? (deeplinkWorkflow(deeplinkWorkflowId(latencyMs), { partnerUrl, accessToken, rate: PARTNER_RATE, adSpaceId: AD_SPACE, programId: PROGRAM, urls: targets }) as { id: string })
@@ -146,6 +169,7 @@ async function resolveCases(): Promise<LinkCase[]> {
 				parameters: { resource: 'link', operation: 'resolve', subId: '', options: {} },
 				urls: targets,
 				linkField: 'trackingLink',
+				reads: RESOLVE_READS,
 			};
 			log(`link resolve: ${targets.length} URLs in ${requests} requests, floor ${(template.floorMs / 1000).toFixed(2)} s`);
 			cases.push(...(await measureShapes(template, linkSizes, sandbox, node)));

@@ -1,8 +1,13 @@
 // How a link case (linkCases.ts) is measured: a full request's answer time, the node's runs in
 // fresh processes (worker.ts, linkRunners.ts), each shape of the input, and the HTTP Request node's
 // runs in the real n8n.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { BenchSandbox } from './benchSandbox';
 import { log, median, sleep } from './common';
+import { linkCpu, type LinkCpu } from './linkProfile';
 import type { LinkNodeTask } from './linkRunners';
 import { httpNodeColumn, imported } from './returnAll';
 import { runHttpNode, runWorker, type HttpMeasured, type Measured } from './runs';
@@ -33,9 +38,17 @@ export interface LinkCase {
 	/** One request per URL at the same pace: what the HTTP Request node cannot beat. */
 	httpFloorMs: number;
 	node: Measured[];
+	/**
+	 * n8n's per-item floor (linkFloor.ts): the same workflow with a node that reads the same
+	 * parameters for every item and sends nothing; fresh processes, as the node's runs.
+	 */
+	perItemFloor: Measured[];
+	/** Where one more run's CPU went (1 item each, full runs only): the package's own code against n8n's. */
+	cpu?: LinkCpu;
 	http: HttpMeasured[];
 	httpNote?: string;
-	ratios: { toFloor: number[]; httpOverNode: number[] };
+	/** toFloorAndPerItem: each node run ÷ (floor + the per-item floor's median), the target's measure. */
+	ratios: { toFloor: number[]; toFloorAndPerItem: number[]; httpOverNode: number[] };
 }
 
 /** The median answer time of 3 requests of a full batch, `gapMs` apart (within the service's limits). */
@@ -63,6 +76,30 @@ async function measureNode(kase: LinkCase, sandbox: BenchSandbox, node: LinkNode
 	}
 }
 
+/** n8n's per-item floor: the floor node's runs, each in a fresh process; then each node run against floor + its median. */
+async function measurePerItemFloor(kase: LinkCase, sandbox: BenchSandbox, node: LinkNodeTask): Promise<void> {
+	for (let run = 1; run <= kase.runs; run++) {
+		const measured = await runWorker({ ...node, perItemFloor: true }, sandbox);
+		if (measured.items !== kase.urls || measured.requests !== 0) throw new Error(`${kase.label}: the per-item floor output ${measured.items} items with ${measured.requests} requests`);
+		kase.perItemFloor.push(measured);
+		log(`${kase.label} run ${run}/${kase.runs}: n8n per-item floor ${(measured.wallMs / 1000).toFixed(2)} s`);
+	}
+	const perItemMs = median(kase.perItemFloor.map((m) => m.wallMs));
+	kase.ratios.toFloorAndPerItem = kase.node.map((m) => m.wallMs / (kase.floorMs + perItemMs));
+}
+
+/** One more node run with a CPU profile (not among the measured runs: the profiler slows it). */
+async function profileNode(kase: LinkCase, sandbox: BenchSandbox, node: LinkNodeTask): Promise<void> {
+	const scratch = mkdtempSync(join(tmpdir(), 'n8n-affiliate-bench-links-'));
+	try {
+		const profileFile = join(scratch, 'node.cpuprofile');
+		await runWorker({ ...node, profileFile }, sandbox);
+		kase.cpu = linkCpu(profileFile);
+	} finally {
+		rmSync(scratch, { recursive: true, force: true });
+	}
+}
+
 /** The HTTP Request node's runs (Deeplink → Create only). */
 async function measureHttpNode(kase: LinkCase, sandbox: BenchSandbox, workflow: { id: string }): Promise<void> {
 	if (!httpNodeColumn.n8n) return;
@@ -82,7 +119,7 @@ async function measureHttpNode(kase: LinkCase, sandbox: BenchSandbox, workflow: 
 	}
 }
 
-export type CaseTemplate = Omit<LinkCase, 'inOneItem' | 'node' | 'http' | 'ratios' | 'requests' | 'runs'>;
+export type CaseTemplate = Omit<LinkCase, 'inOneItem' | 'node' | 'perItemFloor' | 'cpu' | 'http' | 'ratios' | 'requests' | 'runs'>;
 
 /**
  * The case with one input item per URL, then with all URLs in one item, then the HTTP Request node
@@ -104,10 +141,13 @@ export async function measureShapes(
 			requests: Math.ceil(template.urls / template.perRequest),
 			runs,
 			node: [],
+			perItemFloor: [],
 			http: [],
-			ratios: { toFloor: [], httpOverNode: [] },
+			ratios: { toFloor: [], toFloorAndPerItem: [], httpOverNode: [] },
 		};
 		await measureNode(kase, sandbox, { ...node, inOneItem });
+		await measurePerItemFloor(kase, sandbox, { ...node, inOneItem });
+		if (!smoke && !inOneItem) await profileNode(kase, sandbox, { ...node, inOneItem });
 		cases.push(kase);
 	}
 	const perItem = cases.find((c) => !c.inOneItem);

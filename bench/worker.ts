@@ -167,7 +167,7 @@ async function main() {
 	process.send!({ type: 'ready', baselineRss });
 	await new Promise<void>((resolve) => process.once('message', () => resolve()));
 
-	const profileFile = task.kind === 'clickNode' ? task.profileFile : undefined;
+	const profileFile = task.kind === 'clickNode' || task.kind === 'linkNode' ? task.profileFile : undefined;
 	const session = profileFile ? new Session() : undefined;
 	const post = (method: string, params?: object) =>
 		new Promise<any>((resolve, reject) => session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
