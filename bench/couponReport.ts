@@ -43,7 +43,7 @@ export function couponSections(cases: ReturnAllCase[]): string[] {
 		md.push(
 			"## Affiliate Partner, Return All (an ad space's coupons)",
 			'',
-			"The seed's 54 coupons (9 for each of 6 programs) and 2,400 added by the sandbox's control (`POST /_sandbox/coupons/partner`, docs/sandbox.md), 500 a page as the service caps them. Floors as for the other partner lists.",
+			"The seed's 54 coupons (9 for each of 6 programs) and 2,400 added by the sandbox's control (`POST /_sandbox/coupons/partner`, docs/sandbox.md), 500 a page (the sandbox's cap, partnerLimitCap). Floors as for the other partner lists.",
 			'',
 			...returnAllTables(partner),
 			'',
