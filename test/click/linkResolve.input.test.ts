@@ -52,7 +52,7 @@ describe('Continue On Fail', () => {
 			{ urls: [productUrl(5), productUrl(6, true)] },
 		];
 		const result = await resolveLinks(sandbox(), inputs, { continueOnFail: true });
-		expect(resolveRequests(sandbox()).map((request) => request.status)).toEqual([200, 400]);
+		expect(resolveRequests(sandbox()).map((request) => request.status).sort()).toEqual([200, 400]);
 		expect(result.items.map((item) => [item.pairedItem, item.json.url ?? item.json.error])).toEqual([
 			[{ item: 0 }, productUrl(1)],
 			[{ item: 0 }, productUrl(2)],
@@ -71,7 +71,8 @@ describe('Continue On Fail', () => {
 		const result = await resolveLinks(sandbox(), inputs);
 		expect(result.error?.message).toContain('The service refused "Sub ID"');
 		const atEnd = resolveRequests(sandbox()).map((request) => request.status);
-		expect(atEnd).toEqual([400, 200, 200]);
+		// Answered, all three: none still open (status 0) when the run ended.
+		expect(atEnd.sort()).toEqual([200, 200, 400]);
 		await sleep(400);
 		expect(resolveRequests(sandbox())).toHaveLength(3);
 	});
