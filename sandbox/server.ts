@@ -176,8 +176,15 @@ function route(
  */
 const MAX_REQUEST_HEAD_BYTES = 256 * 1024;
 
+/**
+ * Node closes an idle keep-alive socket after 5 s, the moment a client may be reusing it, and on a
+ * loaded machine the client's request then fails with ECONNRESET. Clients close idle sockets first
+ * when the server waits longer than they do.
+ */
+const IDLE_SOCKET_MS = 65_000;
+
 function makeServer(state: SandboxState, api: Api): Server {
-	return createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) => {
+	return createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES, keepAliveTimeout: IDLE_SOCKET_MS }, (req, res) => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		if (url.pathname.startsWith(CONTROL_PREFIX)) {
 			readBody(req)
