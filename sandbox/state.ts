@@ -56,6 +56,7 @@ export class SandboxState {
 			resolveUncovered: 'nullLink',
 			websitesV2Envelope: options.websitesV2Envelope ?? 'array',
 			deeplinkShape: options.deeplinkShape ?? 'objects',
+			cursorLimitMax: options.cursorLimitMax ?? 500,
 		};
 		validateConfig(this.config);
 		const nowMs = this.now().getTime();
@@ -143,6 +144,7 @@ function validateConfig(config: SandboxConfig): void {
 		}
 	}
 	if (config.partnerLimitCap < 1) throw new Error('partnerLimitCap must be at least 1');
+	if (!Number.isInteger(config.cursorLimitMax) || config.cursorLimitMax < 1) throw new Error('cursorLimitMax must be a whole number of at least 1');
 }
 
 /** What a handler gets about the request being answered. */

@@ -27,6 +27,7 @@ export interface SandboxOptions {
 	websitesV2Envelope?: WebsitesV2Envelope;
 	/** The answer of GET /deeplink/…: "objects" (the docs; the default) or "strings" (a bare array of links). */
 	deeplinkShape?: DeeplinkShape;
+	cursorLimitMax?: number;
 }
 
 export type WebsitesV2Envelope = 'array' | 'results';
@@ -76,6 +77,8 @@ export interface SandboxConfig {
 	resolveUncovered: ResolveUncovered;
 	websitesV2Envelope: WebsitesV2Envelope;
 	deeplinkShape: DeeplinkShape;
+	/** The largest `limit` the click service's cursor lists (actions, merchants, coupons) take; a larger one is a 400 naming it. */
+	cursorLimitMax: number;
 }
 
 export interface RecordedFile {

@@ -26,7 +26,7 @@ export function listMonetizeCoupons(ctx: RequestContext): Reply {
 	const data = monetizeData(ctx.state);
 	const q = ctx.query;
 	const problems: Problem[] = [];
-	const paging = readPaging(q, 'coupon', data.cursors, problems);
+	const paging = readPaging(q, 'coupon', data.cursors, problems, ctx.state.config.cursorLimitMax);
 	const isActive = readFlag(q, 'isActive', problems);
 	const [updatedFrom, updatedTo, startBefore, endAfter] = ['updatedAtFrom', 'updatedAtTo', 'startDateBefore', 'endDateAfter'].map((name) => readInstant(q, name, problems, true));
 	const languageCodes = readQueryList(q, 'languageCodes');

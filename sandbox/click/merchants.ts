@@ -15,7 +15,7 @@ export const merchantKey = (merchant: Merchant) => String(merchant.merchantId).p
 export function listMerchants(ctx: RequestContext): Reply {
 	const data = monetizeData(ctx.state);
 	const problems: Problem[] = [];
-	const paging = readPaging(ctx.query, 'merchant', data.cursors, problems);
+	const paging = readPaging(ctx.query, 'merchant', data.cursors, problems, ctx.state.config.cursorLimitMax);
 	const isActive = readFlag(ctx.query, 'isActive', problems);
 	const updatedFrom = readInstant(ctx.query, 'updatedAtFrom', problems);
 	if (problems.length) return clickBadRequest(problems);

@@ -7,7 +7,6 @@ import type { SandboxState } from '../state';
 import { seedCoupons, seedMerchants, type Coupon, type Merchant } from './monetizeSeed';
 
 export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 500;
 
 export type Problem = { property: string; title: string };
 
@@ -49,11 +48,11 @@ export function monetizeData(state: SandboxState): MonetizeData {
 	return data;
 }
 
-/** `limit` 1-500 (100 by default) and `next`, a cursor of this list. */
-export function readPaging(q: URLSearchParams, list: string, cursors: KeyCursors, problems: Problem[]): { limit: number; afterKey?: string } {
+/** `limit` from 1 to `maxLimit` (the config's cursorLimitMax; 100 by default) and `next`, a cursor of this list. */
+export function readPaging(q: URLSearchParams, list: string, cursors: KeyCursors, problems: Problem[], maxLimit: number): { limit: number; afterKey?: string } {
 	const rawLimit = q.get('limit');
 	const limit = rawLimit === null ? DEFAULT_LIMIT : /^\d+$/.test(rawLimit) ? Number(rawLimit) : NaN;
-	if (!(limit >= 1 && limit <= MAX_LIMIT)) problems.push({ property: 'limit', title: `limit must be an integer between 1 and ${MAX_LIMIT}` });
+	if (!(limit >= 1 && limit <= maxLimit)) problems.push({ property: 'limit', title: `limit must be an integer between 1 and ${maxLimit}` });
 	const rawNext = q.get('next');
 	const afterKey = rawNext === null ? undefined : cursors.read(list, rawNext);
 	if (rawNext !== null && afterKey === undefined) problems.push({ property: 'next', title: 'next must be a cursor from meta.next of an earlier page' });

@@ -11,7 +11,6 @@ import { compareTakeads, TAKEADS_STATUSES, takeadsViews, type TakeadsStatus, typ
 
 export const CLICK_ACTIONS_PATH = '/v3/api/stats/action';
 const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ClickActionQuery {
@@ -55,7 +54,7 @@ export class CursorBook {
 
 type Problem = { property: string; title: string };
 
-export function parseClickActionQuery(q: URLSearchParams, cursors: CursorBook): { problems: Problem[] } | { query: ClickActionQuery } {
+export function parseClickActionQuery(q: URLSearchParams, cursors: CursorBook, maxLimit: number): { problems: Problem[] } | { query: ClickActionQuery } {
 	const problems: Problem[] = [];
 	const get = (name: string) => q.get(name) ?? undefined;
 	const instant = (name: string) => {
@@ -67,7 +66,7 @@ export function parseClickActionQuery(q: URLSearchParams, cursors: CursorBook): 
 	};
 	const rawLimit = get('limit');
 	const limit = rawLimit === undefined ? DEFAULT_LIMIT : /^\d+$/.test(rawLimit) ? Number(rawLimit) : NaN;
-	if (!(limit >= 1 && limit <= MAX_LIMIT)) problems.push({ property: 'limit', title: `limit must be an integer between 1 and ${MAX_LIMIT}` });
+	if (!(limit >= 1 && limit <= maxLimit)) problems.push({ property: 'limit', title: `limit must be an integer between 1 and ${maxLimit}` });
 	const rawNext = get('next');
 	const after = rawNext === undefined ? undefined : cursors.read(rawNext);
 	if (rawNext !== undefined && !after) problems.push({ property: 'next', title: 'next must be a cursor from meta.next of an earlier page' });
@@ -108,7 +107,7 @@ export function matchesClickAction(q: ClickActionQuery, v: TakeadsView): boolean
 
 export function listClickActions(ctx: RequestContext): Reply {
 	const { conversions } = ctx.state;
-	const parsed = parseClickActionQuery(ctx.query, conversions.cursors);
+	const parsed = parseClickActionQuery(ctx.query, conversions.cursors, ctx.state.config.cursorLimitMax);
 	if ('problems' in parsed) return clickBadRequest(parsed.problems);
 	const q = parsed.query;
 	const after = q.after;

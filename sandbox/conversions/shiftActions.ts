@@ -54,7 +54,7 @@ export function shiftPartnerActions(state: SandboxState, fault: ShiftFault, quer
 }
 
 export function shiftClickActions(state: SandboxState, fault: ShiftFault, query: URLSearchParams): void {
-	const parsed = parseClickActionQuery(query, state.conversions.cursors);
+	const parsed = parseClickActionQuery(query, state.conversions.cursors, state.config.cursorLimitMax);
 	if ('problems' in parsed) return;
 	const q = parsed.query;
 	const nowMs = state.clickNow().getTime();
