@@ -6,15 +6,12 @@ import type { ApiName } from './apis';
 import type { CursorPageContract } from './contracts';
 import { recordKey } from './contracts';
 import { NOTHING_OUTPUT, refusedCursorError, shownCursor } from './cursorRefusal';
+import { CURSOR_PAGE_SIZE, DOCUMENTED_CURSOR_PAGE_SIZE, cursorPageSizeFor, refusesPageSizeOnly, rememberRefusedPageSize } from './cursorPageSize';
 import { MAX_PAGES_PER_READ, MAX_RECORDS_PER_READ } from './readLimits';
 import type { TransportContext } from './send';
 import { apiRequest, normalizePath } from './request';
 
-/**
- * The most records a page of a cursor list is asked for. The record shows no page size for these
- * lists (../shared/spec/published-api-facts.md, sections 8 and 13); 500 is the partner lists' cap.
- */
-export const CURSOR_PAGE_SIZE = 500;
+export { CURSOR_PAGE_SIZE };
 
 export interface CursorListRequest {
 	api: ApiName;
@@ -52,11 +49,17 @@ export class CursorRead {
 		private readonly wanted: number,
 		private readonly keyOf: (record: IDataObject) => string,
 		private readonly bounds = { pages: MAX_PAGES_PER_READ, records: MAX_RECORDS_PER_READ },
+		private fullPage = CURSOR_PAGE_SIZE,
 	) {}
 
 	/** The `limit` of the next page: a page's worth, or what the Limit still wants. */
 	pageSize(): number {
-		return Math.min(CURSOR_PAGE_SIZE, this.wanted - this.kept.size);
+		return Math.min(this.fullPage, this.wanted - this.kept.size);
+	}
+
+	/** The service refused the page size: the pages from now on ask for at most `size`. */
+	shrinkPages(size: number): void {
+		this.fullPage = Math.min(this.fullPage, size);
 	}
 
 	/** Keeps a page's records and says what comes next; `sentCursor` is the cursor the page was asked with. */
@@ -131,21 +134,31 @@ export async function fetchCursorList(context: TransportContext, request: Cursor
 	if (wanted <= 0) return [];
 	const account = await resolveAccount(context, request.api, request.itemIndex);
 	const label = `GET ${normalizePath(request.path, account.profile.trailingSlash)}`;
-	const read = new CursorRead(wanted, (record) => recordKey(request.expect, record));
+	const read = new CursorRead(wanted, (record) => recordKey(request.expect, record), undefined, cursorPageSizeFor(account, request.path));
 	let cursor: string | undefined;
 	for (let pageNumber = 1; ; pageNumber++) {
-		const qs: IDataObject = { ...request.qs, limit: read.pageSize() };
+		const asked = read.pageSize();
+		const qs: IDataObject = { ...request.qs, limit: asked };
 		if (cursor !== undefined) qs.next = cursor;
 		const refused = cursor === undefined ? undefined : { label, page: pageNumber, cursor, itemIndex: request.itemIndex };
-		const page = await apiRequest<{ meta: { next?: unknown }; data: IDataObject[] }>(context, request.api, {
+		const page = await apiRequest<{ meta: { next?: unknown }; data: IDataObject[] } | null>(context, request.api, {
 			method: 'GET',
 			path: request.path,
 			expect: request.expect,
 			qs,
 			itemIndex: request.itemIndex,
+			// The record shows no maximum page size for most of these lists: a first page refused for
+			// its size alone is asked again at the documented default, once (cursorPageSize.ts).
+			nullWhenRefused: cursor === undefined ? (failure) => refusesPageSizeOnly(failure, asked) : undefined,
 			// A 400 to the first page is about the filters, and names them; to a later one, about its cursor.
 			badRequest: refused && ((failure, redactor) => refusedCursorError(context.getNode(), refused, failure, redactor)),
 		});
+		if (page === null) {
+			rememberRefusedPageSize(account, request.path);
+			read.shrinkPages(DOCUMENTED_CURSOR_PAGE_SIZE);
+			pageNumber--;
+			continue;
+		}
 		const step = read.take(page.data, page.meta.next, cursor);
 		if ('done' in step) return read.records();
 		if ('refused' in step) throw refusedReadError(context, request, label, step);

@@ -50,6 +50,8 @@ export interface ApiRequest {
 	 * page asked with a cursor, whose other parameters the page before it was taken with (cursorList.ts).
 	 */
 	badRequest?: (failure: HttpFailure, redactor: Redactor) => NodeApiError;
+	/** A 400 this accepts answers `null` instead of failing: one the caller asks again about (cursorList.ts, a refused page size). */
+	nullWhenRefused?: (failure: HttpFailure) => boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -188,6 +190,7 @@ export async function apiExchange<T = IDataObject>(
 		}
 		if (response) {
 			const failure = { method, path, status: response.statusCode, body: response.body, attempts: attempt, notFound: request.notFound };
+			if (failure.status === 400 && request.nullWhenRefused?.(failure)) return { body: null as T, headers: response.headers, sentAt, receivedAt: Date.now() };
 			if (failure.status === 400 && request.badRequest) throw request.badRequest(failure, redactorFor(account));
 			throw httpFailureToError(node, profile, failure, redactorFor(account), itemIndex);
 		}
