@@ -43,7 +43,7 @@ function checkSubIds(query: URLSearchParams, errors: FieldErrors): Record<string
 	for (const [name, max] of SUB_ID_LIMITS) {
 		const value = last(query, name);
 		if (value === undefined || value === '') continue;
-		if (value.length > max) errors.add(name, MSG.maxLength(max));
+		if ([...value].length > max) errors.add(name, MSG.maxLength(max));
 		if (holdsNul(value)) errors.add(name, NULL_CHARACTERS);
 		subIds[name] = value;
 	}

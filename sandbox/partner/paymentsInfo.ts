@@ -17,7 +17,7 @@ export function paymentsInfo(ctx: RequestContext): Reply {
 	if (orderIds.length === 0) errors.add('order_id', MSG.required);
 	else if (orderIds.length > MAX_ORDER_IDS) errors.add('order_id', `Ensure this field has no more than ${MAX_ORDER_IDS} elements.`);
 	else if (orderIds.some((id) => id.trim() === '')) errors.add('order_id', MSG.blank);
-	else if (orderIds.some((id) => id.length > 100)) errors.add('order_id', MSG.maxLength(100));
+	else if (orderIds.some((id) => [...id].length > 100)) errors.add('order_id', MSG.maxLength(100));
 	if (errors.any) return partnerError.validation(errors.errors);
 
 	const order_info = orderIds.map((orderId) => {

@@ -160,6 +160,21 @@ describe('Deeplink → Create', () => {
 		expect(partner.sandbox.requests).toHaveLength(0);
 	});
 
+	test('sub IDs are counted in characters as the service counts them: 50 emoji (100 UTF-16 units) pass, 51 are refused', async () => {
+		const emoji = (count: number) => '\u{1F600}'.repeat(count);
+		const atLimit = await create(itemsWithUrls([1]), { subIds: { subId: emoji(50), subId4: emoji(120) } });
+		expect(atLimit.error).toBeUndefined();
+		expect(atLimit.items).toHaveLength(1);
+		const sent = new URLSearchParams(deeplinkRequests()[0].rawQuery);
+		expect([sent.get('subid'), sent.get('subid4')]).toEqual([emoji(50), emoji(120)]);
+		expect(deeplinkRequests().map((request) => request.status)).toEqual([200]);
+
+		partner.sandbox.resetRequests();
+		const over = await create(itemsWithUrls([1]), { subIds: { subId: emoji(51) } });
+		expect(over.error?.message).toBe('Invalid "Sub ID": at most 50 characters are allowed, got 51');
+		expect(deeplinkRequests()).toHaveLength(0);
+	});
+
 	test('Continue On Fail: a refused item is one error item, the others get their links', async () => {
 		const input = itemsWithUrls([2, 3, 1], (itemIndex) => ({ subId: itemIndex === 1 ? 'b'.repeat(51) : 'ok' }));
 		const result = await create(input, { subIds: { subId: '={{ $json.subId }}' } }, { continueOnFail: true });

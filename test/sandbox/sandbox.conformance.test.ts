@@ -500,6 +500,14 @@ describe('payments_info', () => {
 		expect((await partner('/lost_orders/payments_info/?advcampaign=x&order_id=1')).body).toEqual({ advcampaign: ['A valid integer is required.'] });
 		expect((await partner('/lost_orders/payments_info/?advcampaign=42&order_id=1')).status).toBe(400);
 	});
+
+	test('an order id of at most 100 characters, counted as Django counts them: 100 emoji pass, 101 do not', async () => {
+		const emoji = (count: number) => encodeURIComponent('\u{1F600}'.repeat(count));
+		expect((await partner(`/lost_orders/payments_info/?advcampaign=7204&order_id=${emoji(100)}`)).status).toBe(200);
+		expect((await partner(`/lost_orders/payments_info/?advcampaign=7204&order_id=${emoji(101)}`)).body).toEqual({
+			order_id: ['Ensure this field has no more than 100 characters.'],
+		});
+	});
 });
 
 describe('landings', () => {

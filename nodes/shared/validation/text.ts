@@ -44,8 +44,12 @@ export function requireMaxLength(
 	value: string,
 	max: number,
 ) {
-	if (value.length > max) {
-		throw invalidInput(context, itemIndex, field, `at most ${max} characters are allowed, got ${value.length}`);
+	// Characters as the partner service counts them (Django's max_length): code points, so that an
+	// emoji, two UTF-16 units in JavaScript, counts once. A text within `max` units is within it.
+	if (value.length <= max) return;
+	const characters = [...value].length;
+	if (characters > max) {
+		throw invalidInput(context, itemIndex, field, `at most ${max} characters are allowed, got ${characters}`);
 	}
 }
 
