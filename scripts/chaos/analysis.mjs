@@ -83,7 +83,9 @@ export function explainLosses(counts, trigger, lives, lostEmits, truth, listPath
 	const counted = polls.filter((poll) => !poll.cut && !lostEmitOf(poll));
 	for (const entry of counts.never) {
 		const successor = entry.change.supersededBy && truth.get(entry.change.supersededBy);
-		if (successor && !listReadBetween(counted, listPath, entry.change.madeAt, successor.madeAt)) {
+		// A read answered after the successor could exist may hold it instead: only one answered
+		// before then had to hold this version (`since`: the successor's earliest moment).
+		if (successor && !listReadBetween(counted, listPath, entry.change.madeAt, successor.since ?? successor.madeAt)) {
 			coalesced.push(entry);
 			continue;
 		}

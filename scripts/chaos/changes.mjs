@@ -32,6 +32,8 @@ export function changeMaker({ sandbox, seed, log }) {
 	const subId = `crash-${seed}`;
 	const orderPrefix = `CRASH-${seed}-`;
 	const failures = [];
+	/** When the first change whose answer was lost (not yet read back) was asked for: what readBack finds was made after it. */
+	let unansweredSince;
 
 	const promise = (key, trigger, extra = {}) => truth.set(key, { trigger, madeAt: Date.now(), ...extra });
 	const conversions = STREAMS.filter((stream) => stream.conversions).map((stream) =>
@@ -76,13 +78,15 @@ export function changeMaker({ sandbox, seed, log }) {
 	}
 
 	async function updateClick(click) {
-		addVersion(click, await sandbox.updateClick(click.id, { count: click.count + 1 }));
+		const askedAt = Date.now();
+		addVersion(click, await sandbox.updateClick(click.id, { count: click.count + 1 }), askedAt);
 	}
 
-	function addVersion(click, item) {
+	/** `since`: the earliest moment the new version could be read (its update was asked for then). */
+	function addVersion(click, item, since) {
 		click.updated = true;
 		truth.get(click.key).supersededBy = clickKey(item);
-		promise(clickKey(item), 'click', { supersedes: click.key });
+		promise(clickKey(item), 'click', { supersedes: click.key, since });
 		click.key = clickKey(item);
 		click.count = item.count;
 	}
@@ -95,7 +99,7 @@ export function changeMaker({ sandbox, seed, log }) {
 		for (const item of data) {
 			const known = clicks.find((click) => click.id === item.id);
 			if (!known) (addClick(item), found++);
-			else if (known.key !== clickKey(item)) (addVersion(known, item), found++);
+			else if (known.key !== clickKey(item)) (addVersion(known, item, unansweredSince), found++);
 		}
 		const records = await sandbox.partnerRecords('/lost_orders/', { start_date: ddmmyyyy(today) });
 		for (const record of records.filter((r) => String(r.order_id).startsWith(orderPrefix))) {
@@ -103,6 +107,7 @@ export function changeMaker({ sandbox, seed, log }) {
 			if (!known) (addClaim(record), (known = claims.at(-1)), found++);
 			if (record.status !== 'processing' && known.decided !== record.status) (addDecision(known, record.status), found++);
 		}
+		unansweredSince = undefined;
 		return found;
 	}
 
@@ -134,9 +139,11 @@ export function changeMaker({ sandbox, seed, log }) {
 			running = true;
 			loop = (async () => {
 				while (running) {
+					const askedAt = Date.now();
 					try {
 						await makeOne();
 					} catch (error) {
+						unansweredSince ??= askedAt;
 						failures.push(`${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}`);
 						try {
 							await readBack();

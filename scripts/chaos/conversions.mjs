@@ -40,21 +40,26 @@ export function conversionWatch({ sandbox, source, stream, rng, seed, promise, t
 	/** action id → when the test last wrote it: not moved again before a read has seen that write (a slow read would let it be moved twice to one status). */
 	const writtenAt = new Map();
 	let counter = 0;
+	/** When the last read of the sandbox's view began: a version first seen by the next read appeared after it. */
+	let lastReadBegan;
 	let observing = false;
 	let loop;
 
-	function promiseVersion(action, keys, before) {
+	function promiseVersion(action, keys, before, since) {
 		const version = versionOf(source, action);
 		// A version the next one replaced: lost only if no poll could have read it (analysis.mjs, `coalesced`).
 		const replaced = before && truth.get(conversionKeys.changed(version.id, before.status, before.stamp));
 		if (replaced) replaced.supersededBy = keys.at(-1);
-		for (const key of keys) promise(key, stream, { actionId: version.id, status: version.status });
+		for (const key of keys) promise(key, stream, { actionId: version.id, status: version.status, ...(since === undefined ? {} : { since }) });
 	}
 
 	/** One read of the sandbox's view: each new action and each new status becomes a promised change. */
 	async function observe(baseline) {
 		const now = Date.now();
-		for (const action of await sandbox.actions(source.service)) {
+		const since = lastReadBegan;
+		const actions = await sandbox.actions(source.service);
+		lastReadBegan = now;
+		for (const action of actions) {
 			const version = versionOf(source, action);
 			const before = seen.get(version.id);
 			if (String(action.order_id ?? '').startsWith(orderPrefix)) mine.add(version.id);
@@ -63,7 +68,7 @@ export function conversionWatch({ sandbox, source, stream, rng, seed, promise, t
 			const keys = actionKeys(source, action);
 			if (baseline) promiseVersion(action, keys.filter((key) => !baseline.has(key)));
 			else if (!before) promiseVersion(action, keys);
-			else promiseVersion(action, [conversionKeys.changed(version.id, version.status, version.stamp)], before);
+			else promiseVersion(action, [conversionKeys.changed(version.id, version.status, version.stamp)], before, since);
 		}
 	}
 

@@ -160,6 +160,10 @@ test("the conversions' truth is the sandbox's view: what the activation read is 
 	]);
 	assert.equal(truth.get('conversionStatusChanged:1:approved:s3').supersededBy, 'conversionStatusChanged:1:approved_but_stalled:s6');
 	assert.equal(truth.get('conversionCreated:5').notYetDue, undefined);
+	// A moved version appeared after the read of the view before the one that saw it began.
+	const stalled = truth.get('conversionStatusChanged:1:approved_but_stalled:s6');
+	assert.ok(stalled.since >= truth.get('conversionStatusChanged:1:approved:s3').madeAt - 1000 && stalled.since <= stalled.madeAt);
+	assert.equal(truth.get('conversionCreated:5').since, undefined);
 });
 
 test('a conversion version superseded before any finished poll read the actions list: coalesced; one a finished read of the list missed: unexplained', () => {
@@ -183,6 +187,24 @@ test('a conversion version superseded before any finished poll read the actions 
 	const late = { ...down, killedAt: undefined, answers: [claimsBefore, actionsAnswer(T + 70_115, [action(7, 'approved_but_stalled', '2026-11-27 08:01:10')])] };
 	const after = explainLosses(counts, 'claim', [late], [], truth, '/statistics/actions/');
 	assert.deepEqual([after.coalesced.length, after.unexplained.length], [1, 0]);
+});
+
+test("a read answered after the successor could exist, though before the truth's read recorded it, did not have to hold the version: coalesced", () => {
+	// Seen in a fresh-clone run: the actions list answered at 09:53:10.594 with the new status,
+	// which the test's once-a-second read of the sandbox recorded only at 09:53:10.771.
+	const first = 'conversionStatusChanged:9:approved:2026-11-27 08:00:01';
+	const second = 'conversionStatusChanged:9:approved_but_stalled:2026-11-27 08:01:10';
+	const truth = new Map([
+		[first, { trigger: 'partnerConversion', madeAt: T + 1_000, supersededBy: second }],
+		[second, { trigger: 'partnerConversion', madeAt: T + 70_177, since: T + 69_100 }],
+	]);
+	const counts = { never: [{ key: first, change: truth.get(first), executions: [] }] };
+	const poll = (at) => ({ number: 1, spawnedAt: T - 60_000, readyAt: T - 50_000, emits: [], answers: [actionsAnswer(at, [action(9, 'approved_but_stalled', '2026-11-27 08:01:10')])] });
+	const afterSuccessor = explainLosses(counts, 'claim', [poll(T + 70_000)], [], truth, '/statistics/actions/');
+	assert.deepEqual([afterSuccessor.coalesced.length, afterSuccessor.unexplained.length], [1, 0]);
+	// Answered before the successor could exist, the read had to hold the version: a loss.
+	const before = explainLosses(counts, 'claim', [poll(T + 69_000)], [], truth, '/statistics/actions/');
+	assert.deepEqual([before.coalesced.length, before.unexplained.length], [0, 1]);
 });
 
 test('a version read only by a poll whose emit a kill lost, then superseded before the next poll: coalesced, not the emit window', () => {
